@@ -1,0 +1,19 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+
+// Static first (DESIGN.md §1): every catalogue page is prebuilt per locale; /api/* are Netlify Functions.
+export default defineConfig({
+  site: process.env.SITE_URL ?? 'http://localhost:8888',
+  output: 'static',
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  i18n: {
+    locales: ['en', 'de', 'it'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
+  },
+  prefetch: false,
+  devToolbar: { enabled: false },
+  vite: { server: { watch: { ignored: ['**/.data/**', '**/.netlify/**'] } } },
+});

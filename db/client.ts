@@ -1,0 +1,87 @@
+/**
+ * The only place a database connection is made (DESIGN.md §3). The driver follows DATABASE_URL:
+ * - unset: the embedded default server (scripts and builds on a laptop; never in production);
+ * - a Neon URL (host *.neon.tech) or DATABASE_DRIVER=neon: @neondatabase/serverless over WebSockets;
+ * - any other postgres:// URL: node-postgres (`pg`).
+ */
+import { neonConfig, Pool as NeonPool } from '@neondatabase/serverless';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNeon } from 'drizzle-orm/neon-serverless';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import ws from 'ws';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Driver = 'pg' | 'neon';
+
+export interface Connection {
+  db: Database;
+  driver: Driver;
+  close: () => Promise<void>;
+}
+
+/** Which driver serves a URL; DATABASE_DRIVER overrides the guess (tests use it for the Neon path). */
+export function driverFor(url: string, override?: string): Driver {
+  if (override === 'neon' || override === 'pg') return override;
+  const host = new URL(url).hostname;
+  return host.endsWith('.neon.tech') || host.endsWith('.neon.build') ? 'neon' : 'pg';
+}
+
+export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NODE_ENV === 'production' || env.CONTEXT === 'production' || env.NETLIFY === 'true';
+}
+
+/** Resolves the URL to connect to, starting the embedded server when none is configured. */
+export async function resolveDatabaseUrl(env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  if (env.DATABASE_URL) return env.DATABASE_URL;
+  if (isProduction(env)) {
+    // Netlify DB provides NETLIFY_DB_URL in production; locally `netlify dev` overrides it, so we never read it there.
+    if (env.NETLIFY_DB_URL) return env.NETLIFY_DB_URL;
+    throw new Error('DATABASE_URL is not set. Production needs a PostgreSQL or Neon connection string (see README: Environment).');
+  }
+  const { ensureEmbeddedServer, ensureDatabaseExists, EMBEDDED_DATABASE_NAME } = await import('./embedded.ts');
+  const server = await ensureEmbeddedServer({ log: (m) => console.error(m) });
+  await ensureDatabaseExists(server.serverUrl, EMBEDDED_DATABASE_NAME);
+  return `${server.serverUrl}/${EMBEDDED_DATABASE_NAME}`;
+}
+
+export function connect(url: string, options: { driver?: Driver; max?: number } = {}): Connection {
+  const driver = options.driver ?? driverFor(url, process.env.DATABASE_DRIVER);
+  const max = options.max ?? 10;
+  if (driver === 'neon') {
+    neonConfig.webSocketConstructor = ws;
+    const proxy = process.env.NEON_WS_PROXY;
+    if (proxy) {
+      // Local relay (tests): plain WebSocket to a WebSocket-to-TCP relay in front of a normal server.
+      neonConfig.wsProxy = (host, port) => `${proxy}?address=${host}:${port}`;
+      neonConfig.useSecureWebSocket = false;
+      neonConfig.pipelineConnect = false;
+      neonConfig.pipelineTLS = false;
+    }
+    const pool = new NeonPool({ connectionString: url, max });
+    return { db: drizzleNeon({ client: pool, schema }) as unknown as Database, driver, close: () => pool.end() };
+  }
+  const pool = new pg.Pool({ connectionString: url, max });
+  return { db: drizzlePg({ client: pool, schema }) as unknown as Database, driver, close: () => pool.end() };
+}
+
+let shared: Promise<Connection> | undefined;
+
+/** The process-wide connection (functions, build): created on first use from the environment. */
+export function getConnection(): Promise<Connection> {
+  shared ??= resolveDatabaseUrl().then((url) => connect(url));
+  return shared;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getConnection()).db;
+}
+
+export async function closeSharedConnection(): Promise<void> {
+  const current = shared;
+  shared = undefined;
+  if (current) await (await current).close();
+}

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { books } from './catalogue.ts';
+import { localizedText } from './localized.ts';
+
+export const awards = pgTable(
+  'awards',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    names: localizedText('names').notNull().default({}),
+    about: localizedText('about').notNull().default({}),
+  },
+  (t) => [uniqueIndex('awards_slug_key').on(t.slug), check('awards_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
+);
+
+export const awardCategories = pgTable(
+  'award_categories',
+  {
+    id: serial('id').primaryKey(),
+    awardId: integer('award_id').notNull().references(() => awards.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    names: localizedText('names').notNull().default({}),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('award_categories_award_slug_key').on(t.awardId, t.slug)],
+);
+
+/** A book's award entry: winner or nominee in one category and year (year presented). */
+export const bookAwards = pgTable(
+  'book_awards',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    awardId: integer('award_id').notNull().references(() => awards.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => awardCategories.id, { onDelete: 'set null' }),
+    /** Spec §3: a custom category is allowed where no catalogue category fits. */
+    customCategory: text('custom_category'),
+    year: smallint('year').notNull(),
+    isWinner: boolean('is_winner').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('book_awards_entry_key').on(t.bookId, t.awardId, sql`coalesce(${t.categoryId}, 0)`, t.year),
+    index('book_awards_award_year_idx').on(t.awardId, t.categoryId, t.year),
+    index('book_awards_book_idx').on(t.bookId),
+    check('book_awards_category_present', sql`${t.categoryId} IS NOT NULL OR ${t.customCategory} IS NOT NULL`),
+  ],
+);

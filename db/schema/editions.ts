@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { books } from './catalogue.ts';
+import { bindingTypeEnum, editionTypeEnum, formatTypeEnum } from './enums.ts';
+
+/**
+ * Editions of a book (spec §3, §4). Invariants as constraints: an edition always belongs to a book,
+ * at most one primary edition and at most one 'original' edition per book.
+ */
+export const editions = pgTable(
+  'editions',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    coverImageUrl: text('cover_image_url'),
+    publicationYear: smallint('publication_year'),
+    pages: integer('pages'),
+    isbn: text('isbn'),
+    asin: text('asin'),
+    publisher: text('publisher'),
+    isPrimaryEdition: boolean('is_primary_edition').notNull().default(false),
+    editionType: editionTypeEnum('edition_type').notNull().default('original'),
+    formatType: formatTypeEnum('format_type').notNull().default('physical'),
+    bindingType: bindingTypeEnum('binding_type'),
+    languageCode: text('language_code').notNull().default('de'),
+    languageName: text('language_name').notNull().default('Deutsch'),
+    translator: text('translator'),
+    isOriginalLanguage: boolean('is_original_language').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('editions_one_primary_per_book').on(t.bookId).where(sql`${t.isPrimaryEdition}`),
+    uniqueIndex('editions_one_original_per_book').on(t.bookId).where(sql`${t.editionType} = 'original'`),
+    index('editions_book_idx').on(t.bookId, t.languageCode),
+    check('editions_title_present', sql`length(trim(${t.title})) > 0`),
+    check('editions_pages_positive', sql`${t.pages} IS NULL OR ${t.pages} >= 1`),
+    check('editions_year_range', sql`${t.publicationYear} IS NULL OR ${t.publicationYear} >= 1800`),
+    check('editions_language_code_length', sql`length(${t.languageCode}) >= 2`),
+  ],
+);

@@ -1,0 +1,27 @@
+import { pgEnum } from 'drizzle-orm/pg-core';
+import {
+  ANALYTICS_EVENT_TYPES,
+  BINDING_TYPES,
+  EDITION_TYPES,
+  EMAIL_TOKEN_PURPOSES,
+  FORMAT_TYPES,
+  GENDERS,
+  GENRE_CATEGORIES,
+  READING_STATUSES,
+  ROLES,
+  SERIES_KINDS,
+  SERIES_STATUSES,
+} from '../../src/domain/enums.ts';
+
+// Database enums come from the domain tuples so the DB, zod and TS can never disagree.
+export const roleEnum = pgEnum('role', ROLES);
+export const editionTypeEnum = pgEnum('edition_type', EDITION_TYPES);
+export const formatTypeEnum = pgEnum('format_type', FORMAT_TYPES);
+export const bindingTypeEnum = pgEnum('binding_type', BINDING_TYPES);
+export const readingStatusEnum = pgEnum('reading_status', READING_STATUSES);
+export const seriesKindEnum = pgEnum('series_kind', SERIES_KINDS);
+export const seriesStatusEnum = pgEnum('series_status', SERIES_STATUSES);
+export const genreCategoryEnum = pgEnum('genre_category', GENRE_CATEGORIES);
+export const genderEnum = pgEnum('gender', GENDERS);
+export const analyticsEventTypeEnum = pgEnum('analytics_event_type', ANALYTICS_EVENT_TYPES);
+export const emailTokenPurposeEnum = pgEnum('email_token_purpose', EMAIL_TOKEN_PURPOSES);

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { analyticsEventTypeEnum } from './enums.ts';
+import { users } from './users.ts';
+
+/** Affiliate services (spec §3): a key such as amazon.de with per-region locales. */
+export const affiliateServices = pgTable(
+  'affiliate_services',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [uniqueIndex('affiliate_services_key_key').on(t.key)],
+);
+
+export const affiliateServiceLocales = pgTable(
+  'affiliate_service_locales',
+  {
+    id: serial('id').primaryKey(),
+    serviceId: integer('service_id').notNull().references(() => affiliateServices.id, { onDelete: 'cascade' }),
+    region: text('region').notNull(),
+    variant: text('variant').notNull().default('default'),
+    template: text('template').notNull(),
+    domain: text('domain').notNull(),
+    affiliateTag: text('affiliate_tag'),
+  },
+  (t) => [uniqueIndex('affiliate_service_locales_key').on(t.serviceId, t.region, t.variant)],
+);
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventType: analyticsEventTypeEnum('event_type').notNull(),
+    route: text('route').notNull(),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('analytics_events_type_time_idx').on(t.eventType, t.createdAt), index('analytics_events_time_idx').on(t.createdAt)],
+);
+
+/** Newsletter sign-ups with double opt-in: confirmed only after the emailed link is used. */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    language: text('language').notNull().default('en'),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('newsletter_email_lower_key').on(sql`lower(${t.email})`)],
+);

@@ -1,0 +1,86 @@
+/**
+ * The seed catalogue files (db/seed/data, copied unchanged from shared/data) and their shapes,
+ * parsed with zod so a malformed file fails loudly at import instead of half-importing.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const LocalizedSchema = z.object({ en: z.string(), de: z.string(), it: z.string() });
+
+export const SeedAwardSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  names: LocalizedSchema,
+  about: LocalizedSchema,
+  categories: z.array(z.object({ key: z.string(), name: LocalizedSchema })),
+});
+export const SeedAuthorSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  sortName: z.string(),
+  birthYear: z.number().int().optional(),
+  deathYear: z.number().int().optional(),
+  nationality: z.string().optional(),
+});
+export const SeedSeriesSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  authorKeys: z.array(z.string()),
+  status: z.enum(['ongoing', 'completed']).optional(),
+});
+export const SEED_GENRES = ['science-fiction', 'fantasy', 'horror'] as const;
+export const SeedBookSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  authorKeys: z.array(z.string()).min(1),
+  year: z.number().int(),
+  yearApprox: z.boolean().optional(),
+  originalLanguage: z.string().optional(),
+  genres: z.array(z.enum(SEED_GENRES)),
+  series: z.object({ key: z.string(), position: z.number().optional() }).optional(),
+  firstPublisher: z.string().optional(),
+  awardEntries: z.array(
+    z.object({ award: z.string(), category: z.string(), year: z.number().int(), result: z.enum(['winner', 'nominee']) }),
+  ),
+});
+export const SeedEditionSchema = z.object({
+  bookKey: z.string(),
+  title: z.string(),
+  languageCode: z.string().min(2),
+  publisher: z.string().optional(),
+  publicationYear: z.number().int().optional(),
+  confidence: z.string().optional(),
+});
+export const SeedDescriptionSchema = z.object({ bookKey: z.string(), en: z.string(), de: z.string(), it: z.string() });
+
+export type SeedAward = z.infer<typeof SeedAwardSchema>;
+export type SeedAuthor = z.infer<typeof SeedAuthorSchema>;
+export type SeedSeries = z.infer<typeof SeedSeriesSchema>;
+export type SeedBook = z.infer<typeof SeedBookSchema>;
+export type SeedEdition = z.infer<typeof SeedEditionSchema>;
+export type SeedDescription = z.infer<typeof SeedDescriptionSchema>;
+
+export interface SeedCatalogue {
+  awards: SeedAward[];
+  authors: SeedAuthor[];
+  series: SeedSeries[];
+  books: SeedBook[];
+  editions: SeedEdition[];
+  descriptions: SeedDescription[];
+}
+
+export const SEED_DATA_DIR = path.join(process.cwd(), 'db', 'seed', 'data');
+
+export function loadSeedCatalogue(dir = SEED_DATA_DIR): SeedCatalogue {
+  const read = <T>(file: string, schema: z.ZodType<T>): T[] =>
+    z.array(schema).parse(JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
+  return {
+    awards: read('awards.json', SeedAwardSchema),
+    authors: read('authors.json', SeedAuthorSchema),
+    series: read('series.json', SeedSeriesSchema),
+    books: read('books.json', SeedBookSchema),
+    editions: read('editions.json', SeedEditionSchema),
+    descriptions: read('descriptions.json', SeedDescriptionSchema),
+  };
+}

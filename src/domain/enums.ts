@@ -1,0 +1,70 @@
+/**
+ * Every enumeration of the product as one `as const` tuple (STYLE.md rule 2).
+ * The tuple feeds the database enum (db/schema), the zod enum (src/domain/schemas) and the TS type.
+ * Order matters where a rank is derived from the index (roles).
+ */
+
+/** Interface languages; the first is the fallback (spec §1, §9). */
+export const LOCALES = ['en', 'de', 'it'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** Roles ascending (spec §6). */
+export const ROLES = ['NORMAL_USER', 'POWER_USER', 'GOLDEN_USER', 'SUPER_USER'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Spec §3 enumerations for editions. */
+export const EDITION_TYPES = ['original', 'revised', 'anniversary', 'special', 'international'] as const;
+export type EditionType = (typeof EDITION_TYPES)[number];
+export const FORMAT_TYPES = ['physical', 'digital'] as const;
+export type FormatType = (typeof FORMAT_TYPES)[number];
+export const BINDING_TYPES = ['hardcover', 'paperback', 'broschiert', 'mass_market', 'ebook', 'audiobook'] as const;
+export type BindingType = (typeof BINDING_TYPES)[number];
+
+/** Reading list status (spec §3). */
+export const READING_STATUSES = ['to_read', 'reading', 'read'] as const;
+export type ReadingStatus = (typeof READING_STATUSES)[number];
+
+/** Series kinds: the list tabs of /series (spec §2). */
+export const SERIES_KINDS = ['novel_series', 'publisher_series', 'author_edition'] as const;
+export type SeriesKind = (typeof SERIES_KINDS)[number];
+export const SERIES_STATUSES = ['ongoing', 'completed'] as const;
+export type SeriesStatus = (typeof SERIES_STATUSES)[number];
+
+/** Genre categories, each with its own colour (spec §3). */
+export const GENRE_CATEGORIES = ['science_fiction', 'fantasy', 'horror', 'crossover', 'default'] as const;
+export type GenreCategory = (typeof GENRE_CATEGORIES)[number];
+
+export const GENDERS = ['male', 'female', 'non_binary', 'other', 'not_specified'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const ANALYTICS_EVENT_TYPES = ['page_view', 'modal_open', 'interaction', 'click'] as const;
+export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
+
+/** Single-use email links (issue 4): verification and password reset. */
+export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+/**
+ * Language choices of the edition form (code: name), spec §3.
+ * Kept as one tuple of pairs so the code list and the name lookup cannot drift.
+ */
+export const LANGUAGE_CHOICES = [
+  ['de', 'Deutsch'],
+  ['en', 'English'],
+  ['fr', 'Français'],
+  ['es', 'Español'],
+  ['it', 'Italiano'],
+  ['ru', 'Русский'],
+  ['ja', '日本語'],
+  ['zh', '中文'],
+  ['pt', 'Português'],
+  ['nl', 'Nederlands'],
+  ['sv', 'Svenska'],
+  ['no', 'Norsk'],
+] as const;
+export type LanguageCode = (typeof LANGUAGE_CHOICES)[number][0];
+
+/** Error codes of the API envelope (DESIGN.md §5). */
+export const ERROR_CODES = ['VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'INTERNAL'] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

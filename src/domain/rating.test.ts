@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { averageRating, RATING_MAX, RATING_MIN, roundRating } from './rating.ts';
+
+describe('rating scale', () => {
+  it('runs from 1 to 5', () => {
+    expect([RATING_MIN, RATING_MAX]).toEqual([1, 5]);
+  });
+});
+
+describe('averageRating', () => {
+  it('is null when there are no ratings', () => {
+    expect(averageRating([])).toBeNull();
+  });
+
+  it('is the rating itself for a single rating', () => {
+    expect(averageRating([4])).toBe(4);
+  });
+
+  it('is the mean rounded to one decimal', () => {
+    expect(averageRating([4, 5, 5])).toBe(4.7);
+    expect(averageRating([1, 2])).toBe(1.5);
+    expect(averageRating([1, 1, 2])).toBe(1.3);
+  });
+
+  it('rounds a .x5 mean up', () => {
+    // 69 / 20 = 3.45
+    const ratings = [...Array<number>(9).fill(4), ...Array<number>(11).fill(3)];
+    expect(averageRating(ratings)).toBe(3.5);
+    // 9 / 4 = 2.25
+    expect(averageRating([2, 2, 2, 3])).toBe(2.3);
+  });
+});
+
+describe('roundRating', () => {
+  it('passes null through', () => {
+    expect(roundRating(null)).toBeNull();
+  });
+
+  it('rounds half up on the written decimal', () => {
+    expect(roundRating(3.45)).toBe(3.5);
+    expect(roundRating(1.45)).toBe(1.5);
+    expect(roundRating(4.35)).toBe(4.4);
+    expect(roundRating(3.44)).toBe(3.4);
+    expect(roundRating(3.449999)).toBe(3.4);
+  });
+
+  it('ignores binary noise below the twelfth digit', () => {
+    expect(roundRating(0.1 + 0.2)).toBe(0.3);
+    expect(roundRating(3.4499999999999997)).toBe(3.5);
+  });
+
+  it('keeps whole and one-decimal values as they are', () => {
+    expect(roundRating(5)).toBe(5);
+    expect(roundRating(2.7)).toBe(2.7);
+  });
+
+  it('is null for a value that is not a finite number', () => {
+    expect(roundRating(Number.NaN)).toBeNull();
+    expect(roundRating(Number.POSITIVE_INFINITY)).toBeNull();
+  });
+});

@@ -1,0 +1,25 @@
+/** Star ratings (spec §5 "Rating is a whole number 1 to 5", §9 "average rounded to 1 decimal"). */
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+
+/**
+ * Rounds an average to one decimal, half up on its decimal representation (3.45 → 3.5, 3.44 → 3.4).
+ * `toPrecision(12)` first removes binary noise such as 34.49999999999999 so the .5 tie is seen as written;
+ * twelve significant digits is far more than any average of 1-5 ratings needs.
+ * @example roundRating(3.45) // 3.5
+ */
+export function roundRating(avg: number | null): number | null {
+  if (avg === null || !Number.isFinite(avg)) return null;
+  return Math.round(Number((avg * 10).toPrecision(12))) / 10;
+}
+
+/**
+ * Mean of the ratings rounded to one decimal, or null when nobody has rated yet.
+ * @example averageRating([4, 5, 5]) // 4.7
+ */
+export function averageRating(ratings: readonly number[]): number | null {
+  if (ratings.length === 0) return null;
+  const sum = ratings.reduce((total, rating) => total + rating, 0);
+  return roundRating(sum / ratings.length);
+}
