@@ -12,7 +12,8 @@ import pg from 'pg';
 const USER = 'postgres';
 // Local-only credentials: the server listens on 127.0.0.1 and has no Unix socket.
 const PASSWORD = 'phantastika-local';
-export const EMBEDDED_DATABASE_NAME = 'phantastika';
+// EMBEDDED_DATABASE lets the e2e suite keep its own database beside the developer's.
+export const EMBEDDED_DATABASE_NAME = process.env.EMBEDDED_DATABASE ?? 'phantastika';
 
 export interface EmbeddedServer {
   /** Base URL without a database name. */

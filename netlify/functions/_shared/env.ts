@@ -1,0 +1,35 @@
+/**
+ * Environment of the functions, parsed once at start (STYLE.md: env parsed at start-up). Local
+ * defaults are safe only on a laptop; in production a missing or default secret stops the start
+ * with a clear error instead of running insecurely.
+ */
+import { z } from 'zod';
+
+export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-000000000000';
+
+const EnvSchema = z.object({
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').default(DEV_SESSION_SECRET),
+  SITE_URL: z.url().optional(),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+function isProductionEnv(env: NodeJS.ProcessEnv): boolean {
+  return env.NODE_ENV === 'production' || env.CONTEXT === 'production';
+}
+
+export function parseEnv(env: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  if (isProductionEnv(env) && parsed.data.SESSION_SECRET === DEV_SESSION_SECRET) {
+    throw new Error('SESSION_SECRET must be set in production (see README: Environment).');
+  }
+  return parsed.data;
+}
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

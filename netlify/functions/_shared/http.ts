@@ -1,0 +1,113 @@
+/**
+ * The one place where requests become calls and errors become HTTP (STYLE.md rule 5):
+ * `handle()` dispatches by method, parses input with zod, and maps every failure to the envelope.
+ */
+import type { Context } from '@netlify/functions';
+import { z } from 'zod';
+import { negotiateLocale } from '../../../src/domain/accept-language.ts';
+import type { Locale } from '../../../src/domain/enums.ts';
+import { ApiError, detailsFromZod, type ErrorBody } from '../../../src/domain/envelope.ts';
+import { translate } from './messages.ts';
+
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+
+/** What a handler gets besides the request: path params and the request language. */
+export interface RequestContext {
+  params: Record<string, string>;
+  locale: Locale;
+  netlify?: Context;
+}
+type Handler = (req: Request, ctx: RequestContext) => Promise<Response>;
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function ok(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(JSON.stringify({ success: true, data }), { status: init.status ?? 200, headers: { ...JSON_HEADERS, ...init.headers } });
+}
+
+export function noContent(headers: Record<string, string> = {}): Response {
+  return new Response(null, { status: 204, headers });
+}
+
+function errorResponse(error: ApiError, locale: Locale): Response {
+  const body: ErrorBody = { message: translate(locale, error.messageKey), code: error.code };
+  if (error.details) body.details = error.details;
+  return new Response(JSON.stringify({ success: false, error: body }), {
+    status: error.status,
+    headers: { ...JSON_HEADERS, 'content-language': locale, ...error.headers },
+  });
+}
+
+/** Parses path params with a schema; a mismatch is a 400 (or a 404 where the caller says so). */
+export function parseParams<T extends z.ZodType>(params: Record<string, string>, schema: T): z.infer<T> {
+  const result = schema.safeParse(params);
+  if (!result.success) throw new ApiError('VALIDATION', 'api.error.validation', detailsFromZod(result.error.issues));
+  return result.data;
+}
+
+/** Parses the JSON body: size-capped, malformed JSON and schema mismatches are 400s, never 500s. */
+export async function parseJson<T extends z.ZodType>(req: Request, schema: T): Promise<z.infer<T>> {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > MAX_JSON_BODY_BYTES) throw new ApiError('VALIDATION', 'api.error.bodyTooLarge');
+  const text = await req.text();
+  if (new TextEncoder().encode(text).byteLength > MAX_JSON_BODY_BYTES) throw new ApiError('VALIDATION', 'api.error.bodyTooLarge');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ApiError('VALIDATION', 'api.error.malformedJson');
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError('VALIDATION', 'api.error.validation', detailsFromZod(result.error.issues));
+  return result.data;
+}
+
+/** Parses the query string (first value of each name) with a schema. */
+export function parseQuery<T extends z.ZodType>(req: Request, schema: T): z.infer<T> {
+  const query = Object.fromEntries(new URL(req.url).searchParams);
+  const result = schema.safeParse(query);
+  if (!result.success) throw new ApiError('VALIDATION', 'api.error.validation', detailsFromZod(result.error.issues));
+  return result.data;
+}
+
+function methodNotAllowed(allowed: string[], locale: Locale): Response {
+  const body = { success: false, error: { message: translate(locale, 'api.error.methodNotAllowed'), code: 'VALIDATION' } };
+  return new Response(JSON.stringify(body), { status: 405, headers: { ...JSON_HEADERS, allow: allowed.join(', ') } });
+}
+
+/**
+ * Mutating requests from a foreign Origin are refused (DESIGN.md §5): a browser always sends Origin
+ * on cross-site POST/PATCH/DELETE, so a missing Origin (curl, server-to-server) is allowed.
+ */
+export function isSameOrigin(req: Request): boolean {
+  const origin = req.headers.get('origin');
+  if (!origin) return true;
+  try {
+    const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? new URL(req.url).host;
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Builds a Netlify Functions v2 handler from one handler per method. Unknown methods get 405,
+ * ApiErrors their status, anything unexpected a logged 500 with no internals in the body.
+ */
+export function handle(handlers: Partial<Record<Method, Handler>>) {
+  return async (req: Request, context?: Context): Promise<Response> => {
+    const locale = negotiateLocale(req.headers.get('accept-language'));
+    const handler = handlers[req.method as Method];
+    try {
+      if (!handler) return methodNotAllowed(Object.keys(handlers), locale);
+      if (req.method !== 'GET' && !isSameOrigin(req)) throw new ApiError('FORBIDDEN', 'api.error.foreignOrigin');
+      return await handler(req, { params: context?.params ?? {}, locale, netlify: context });
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error, locale);
+      console.error('Unhandled error in', req.method, new URL(req.url).pathname, error);
+      return errorResponse(new ApiError('INTERNAL'), locale);
+    }
+  };
+}

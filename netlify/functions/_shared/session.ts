@@ -1,0 +1,98 @@
+/**
+ * Sessions and role guards (spec §6; DESIGN.md §5). The session is a signed JWT (HS256, jose) in an
+ * HttpOnly cookie; the user row is read on every request so that a role change, password change or
+ * deletion (which bump token_version) takes effect on the next request.
+ */
+import { eq } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import { getDb } from '../../../db/client.ts';
+import { users } from '../../../db/schema/index.ts';
+import type { Role } from '../../../src/domain/enums.ts';
+import { ApiError } from '../../../src/domain/envelope.ts';
+import { can } from '../../../src/domain/roles.ts';
+import { getEnv } from './env.ts';
+
+export const SESSION_COOKIE = 'phantastika_session';
+export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
+
+export interface SessionUser {
+  id: string;
+  role: Role;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  language: string;
+}
+
+const secretKey = () => new TextEncoder().encode(getEnv().SESSION_SECRET);
+
+export function readCookie(req: Request, name: string): string | null {
+  const header = req.headers.get('cookie');
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+export async function signSession(user: { id: string; tokenVersion: number }, now = Date.now()): Promise<string> {
+  return new SignJWT({ v: user.tokenVersion })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(user.id)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(now / 1000) + SESSION_TTL_SECONDS)
+    .sign(secretKey());
+}
+
+/** Set-Cookie value for a session; Secure everywhere except plain-http localhost. */
+export function sessionCookie(req: Request, token: string | null): string {
+  const url = new URL(req.url);
+  const local = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const parts = [`${SESSION_COOKIE}=${token ?? ''}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${token ? SESSION_TTL_SECONDS : 0}`];
+  if (!local) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/** The signed-in user, or null for a visitor (a bad, expired or outdated token counts as signed out). */
+export async function getSessionUser(req: Request): Promise<SessionUser | null> {
+  const token = readCookie(req, SESSION_COOKIE);
+  if (!token) return null;
+  let subject: string | undefined;
+  let version: unknown;
+  try {
+    const { payload } = await jwtVerify(token, secretKey(), { algorithms: ['HS256'] });
+    subject = payload.sub;
+    version = payload.v;
+  } catch {
+    return null;
+  }
+  if (!subject || !/^[0-9a-f-]{36}$/.test(subject)) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(users).where(eq(users.id, subject)).limit(1);
+  if (!row || row.tokenVersion !== version || !row.emailVerifiedAt) return null;
+  return {
+    id: row.id,
+    role: row.role,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    language: row.language,
+  };
+}
+
+/** The signed-in user or a 401. */
+export async function requireUser(req: Request): Promise<SessionUser> {
+  const user = await getSessionUser(req);
+  if (!user) throw new ApiError('UNAUTHENTICATED');
+  return user;
+}
+
+/** The signed-in user holding at least `role` (spec §6 ranks), else 401 (signed out) or 403. */
+export async function requireRole(req: Request, role: Role): Promise<SessionUser> {
+  const user = await requireUser(req);
+  if (!can(user, role)) throw new ApiError('FORBIDDEN');
+  return user;
+}

@@ -1,0 +1,33 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 8890);
+
+/**
+ * End-to-end tests in Debian's Chromium (never a downloaded browser) against `npm start`: the real
+ * static build, the functions and the redirect rules, on the embedded database (its own e2e database).
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'npm start',
+    url: `http://localhost:${PORT}/en/`,
+    timeout: 300_000,
+    reuseExistingServer: !process.env.CI,
+    env: { PORT: String(PORT), EMBEDDED_DATABASE: 'phantastika_e2e', DATABASE_URL: '' },
+    stdout: 'pipe',
+  },
+});

@@ -1,0 +1,67 @@
+/**
+ * The API envelope (DESIGN.md §5): `{ success: true, data }` or `{ success: false, error }`.
+ * Error messages are localized by the server; `details` carries zod issues as message keys.
+ */
+import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from './enums.ts';
+
+export const ErrorDetailSchema = z.object({ path: z.string(), message: z.string() });
+export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
+
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  details: z.array(ErrorDetailSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const successEnvelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+export const ErrorEnvelopeSchema = z.object({ success: z.literal(false), error: ErrorBodySchema });
+
+/** HTTP status of each error code. */
+export const STATUS_OF: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** The message key the UI and server translate for each code when nothing more specific fits. */
+export const MESSAGE_KEY_OF: Record<ErrorCode, string> = {
+  VALIDATION: 'api.error.validation',
+  UNAUTHENTICATED: 'api.error.unauthenticated',
+  FORBIDDEN: 'api.error.forbidden',
+  NOT_FOUND: 'api.error.notFound',
+  CONFLICT: 'api.error.conflict',
+  RATE_LIMITED: 'api.error.rateLimited',
+  INTERNAL: 'api.error.internal',
+};
+
+/** An expected failure a handler raises; the one error mapper turns it into an envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    /** A message key (translated by the server for the response). */
+    readonly messageKey: string = MESSAGE_KEY_OF[code],
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(messageKey);
+    this.name = 'ApiError';
+  }
+
+  get status(): number {
+    return STATUS_OF[this.code];
+  }
+}
+
+/** Zod issues as envelope details: a dotted path and the issue's message (a message key). */
+export function detailsFromZod(issues: readonly z.core.$ZodIssue[]): ErrorDetail[] {
+  return issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message.startsWith('validation.') ? issue.message : `validation.${issue.code}`,
+  }));
+}

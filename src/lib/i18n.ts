@@ -1,0 +1,142 @@
+/**
+ * Interface translation and locale-aware paths (DESIGN.md §6).
+ *
+ * Build-time and server code only: this module imports all three dictionaries, so islands must not
+ * import it (that would ship every language to the browser). Astro pages translate the few strings an
+ * island needs and pass them as props.
+ */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../domain/enums.ts';
+import de from '../../locales/de.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import it from '../../locales/it.json' with { type: 'json' };
+
+/** Every key of the source-of-truth dictionary (locales/en.json). */
+export type TranslationKey = keyof typeof en;
+/** Values substituted for `{name}` placeholders. */
+export type TranslationParams = Readonly<Record<string, string | number>>;
+
+/** Base keys of plural families: 'home.wins' when en.json has 'home.wins_one' and 'home.wins_other'. */
+export type PluralKey = TranslationKey extends infer K ? (K extends `${infer Base}_other` ? Base : never) : never;
+
+type Dictionary = Partial<Record<string, string>>;
+const DICTIONARIES: Readonly<Record<Locale, Dictionary>> = { en, de, it };
+
+/** Language names in their own language (endonyms): never translated. */
+export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', de: 'Deutsch', it: 'Italiano' };
+
+/** BCP 47 tags for Open Graph (`og:locale`) and Intl formatters. */
+export const LOCALE_REGIONS: Readonly<Record<Locale, string>> = { en: 'en_US', de: 'de_DE', it: 'it_IT' };
+
+/** localStorage key and cookie (Netlify's Language redirects honour nf_lang) storing the chosen language. */
+export const LANGUAGE_STORAGE_KEY = 'phantastika.lang';
+export const LANGUAGE_COOKIE = 'nf_lang';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+function interpolate(template: string, params: TranslationParams | undefined): string {
+  if (!params) return template;
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/**
+ * Translates a key into `locale`, falling back to en, then to the key itself.
+ * @example t('de', 'nav.books') // 'Bücher'
+ * @example t('en', 'lang.current', { language: 'English' }) // 'Language: English'
+ */
+export function t(locale: Locale, key: TranslationKey, params?: TranslationParams): string {
+  const template = DICTIONARIES[locale][key] || DICTIONARIES[DEFAULT_LOCALE][key] || key;
+  return interpolate(template, params);
+}
+
+/**
+ * Translates a plural family by CLDR category (`_one`, `_other`, ...; `_other` is the fallback).
+ * `{count}` receives the number formatted for the locale.
+ * @example tn('de', 'common.books', 1200) // '1.200 Bücher'
+ */
+export function tn(locale: Locale, key: PluralKey, count: number, params?: TranslationParams): string {
+  const category = new Intl.PluralRules(locale).select(count);
+  const own = DICTIONARIES[locale][`${key}_${category}`] || DICTIONARIES[locale][`${key}_other`];
+  const base = own ? undefined : DICTIONARIES[DEFAULT_LOCALE];
+  const template =
+    own || base?.[`${key}_${new Intl.PluralRules(DEFAULT_LOCALE).select(count)}`] || base?.[`${key}_other`] || key;
+  return interpolate(template, { count: new Intl.NumberFormat(locale).format(count), ...params });
+}
+
+/** Formats a number with the locale's grouping ('1,200' / '1.200'). */
+export function formatNumber(locale: Locale, value: number): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+/**
+ * The locale-prefixed path of an unprefixed route; the locale root keeps its trailing slash.
+ * @example localePath('de', '/books') // '/de/books'
+ * @example localePath('it', '/') // '/it/'
+ */
+export function localePath(locale: Locale, path = '/'): string {
+  const rest = path.replace(/^\/+/, '');
+  return rest === '' ? `/${locale}/` : `/${locale}/${rest}`;
+}
+
+/** The locale a pathname starts with ('/de/books' → 'de'), if any. */
+export function localeFromPath(pathname: string): Locale | undefined {
+  const first = pathname.replace(/^\/+/, '').split(/[/?#]/)[0];
+  return isLocale(first) ? first : undefined;
+}
+
+/**
+ * Swaps (or adds) the locale prefix of a path, keeping the rest, the query and the hash.
+ * @example switchLocalePath('/en/books?genre=Fantasy', 'de') // '/de/books?genre=Fantasy'
+ * @example switchLocalePath('/books', 'it') // '/it/books'
+ */
+export function switchLocalePath(pathname: string, target: Locale): string {
+  const match = /^([^?#]*)(.*)$/s.exec(pathname);
+  const path = match?.[1] ?? '';
+  const suffix = match?.[2] ?? '';
+  const segments = path.split('/').filter((segment) => segment !== '');
+  if (isLocale(segments[0])) segments.shift();
+  const rest = segments.join('/');
+  // Keep a trailing slash the caller had on a deeper path; the locale root always has one.
+  const trailing = rest !== '' && path.endsWith('/') ? '/' : '';
+  return `${localePath(target, rest)}${trailing}${suffix}`;
+}
+
+/**
+ * The path without its locale prefix and without a trailing slash ('/de/books/' → '/books', '/de' → '/').
+ * Canonical URLs and hreflang alternates are built from it.
+ */
+export function unlocalizedPath(pathname: string): string {
+  const path = pathname.split(/[?#]/)[0] ?? '';
+  const segments = path.split('/').filter((segment) => segment !== '');
+  if (isLocale(segments[0])) segments.shift();
+  return `/${segments.join('/')}`;
+}
+
+/**
+ * Picks the best interface language from an Accept-Language header (q-values honoured, ties keep
+ * header order, region subtags ignored); en when nothing matches.
+ * @example negotiateLocale('it-CH, de;q=0.9, en;q=0.8') // 'it'
+ */
+export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
+  if (!acceptLanguage) return DEFAULT_LOCALE;
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [range = '', ...params] = part.trim().split(';');
+      const qParam = params.map((p) => p.trim()).find((p) => /^q=/i.test(p));
+      const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+      return { primary: range.trim().toLowerCase().split('-')[0] ?? '', q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.q > 0 && entry.primary !== '')
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const entry of ranked) {
+    if (isLocale(entry.primary)) return entry.primary;
+  }
+  return DEFAULT_LOCALE;
+}
