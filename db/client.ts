@@ -5,16 +5,18 @@
  * - any other postgres:// URL: node-postgres (`pg`).
  */
 import { neonConfig, Pool as NeonPool } from '@neondatabase/serverless';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNeon } from 'drizzle-orm/neon-serverless';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import ws from 'ws';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * One database type for both drivers: the Neon pool speaks the node-postgres interface, so its drizzle
+ * instance behaves like the node-postgres one (results have `rows`).
+ */
+export type Database = NodePgDatabase<Schema>;
 export type Driver = 'pg' | 'neon';
 
 export interface Connection {

@@ -5,7 +5,8 @@
  * import it (that would ship every language to the browser). Astro pages translate the few strings an
  * island needs and pass them as props.
  */
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../domain/enums.ts';
+import { isLocale } from '../domain/accept-language.ts';
+import { DEFAULT_LOCALE, type Locale } from '../domain/enums.ts';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
@@ -31,9 +32,8 @@ export const LOCALE_REGIONS: Readonly<Record<Locale, string>> = { en: 'en_US', d
 export const LANGUAGE_STORAGE_KEY = 'phantastika.lang';
 export const LANGUAGE_COOKIE = 'nf_lang';
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
+// One implementation of language negotiation for functions and pages (spec §9: en, de, it, fallback en).
+export { isLocale, negotiateLocale } from '../domain/accept-language.ts';
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
@@ -116,27 +116,4 @@ export function unlocalizedPath(pathname: string): string {
   const segments = path.split('/').filter((segment) => segment !== '');
   if (isLocale(segments[0])) segments.shift();
   return `/${segments.join('/')}`;
-}
-
-/**
- * Picks the best interface language from an Accept-Language header (q-values honoured, ties keep
- * header order, region subtags ignored); en when nothing matches.
- * @example negotiateLocale('it-CH, de;q=0.9, en;q=0.8') // 'it'
- */
-export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
-  if (!acceptLanguage) return DEFAULT_LOCALE;
-  const ranked = acceptLanguage
-    .split(',')
-    .map((part, index) => {
-      const [range = '', ...params] = part.trim().split(';');
-      const qParam = params.map((p) => p.trim()).find((p) => /^q=/i.test(p));
-      const q = qParam === undefined ? 1 : Number(qParam.slice(2));
-      return { primary: range.trim().toLowerCase().split('-')[0] ?? '', q: Number.isFinite(q) ? q : 0, index };
-    })
-    .filter((entry) => entry.q > 0 && entry.primary !== '')
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const entry of ranked) {
-    if (isLocale(entry.primary)) return entry.primary;
-  }
-  return DEFAULT_LOCALE;
 }
