@@ -1,0 +1,241 @@
+/**
+ * The whole catalogue as one in-memory snapshot for the static build (issue 3): every detail and
+ * list page is prebuilt from it, so the build runs a fixed handful of queries (one per table or
+ * aggregate) instead of one per page, whatever the catalogue size.
+ */
+import { sql } from 'drizzle-orm';
+import type { BindingType, EditionType, FormatType, Gender, GenreCategory, SeriesKind, SeriesStatus } from '../../src/domain/enums.ts';
+import { getDb, type Database } from '../client.ts';
+import type { LocalizedText } from '../schema/localized.ts';
+
+export interface CatalogueEdition {
+  id: number;
+  title: string;
+  languageCode: string;
+  languageName: string;
+  translator: string | null;
+  editionType: EditionType;
+  formatType: FormatType;
+  bindingType: BindingType | null;
+  publicationYear: number | null;
+  publisher: string | null;
+  isbn: string | null;
+  pages: number | null;
+  isPrimaryEdition: boolean;
+  isOriginalLanguage: boolean;
+}
+
+export interface CatalogueAwardEntry {
+  awardId: number;
+  categoryId: number | null;
+  customCategory: string | null;
+  year: number;
+  isWinner: boolean;
+}
+
+export interface CatalogueBook {
+  id: number;
+  slug: string;
+  originalTitle: string;
+  originalLanguage: string | null;
+  publicationYear: number | null;
+  publicationYearApprox: boolean;
+  publicationDate: string | null;
+  publisher: string | null;
+  pages: number | null;
+  description: LocalizedText;
+  coverImageUrl: string | null;
+  authorIds: number[];
+  genreIds: number[];
+  series: { seriesId: number; position: number | null }[];
+  awards: CatalogueAwardEntry[];
+  editions: CatalogueEdition[];
+  rating: { average: number | null; count: number };
+}
+
+export interface CatalogueAuthor {
+  id: number;
+  slug: string;
+  name: string;
+  sortName: string;
+  bio: LocalizedText;
+  birthYear: number | null;
+  deathYear: number | null;
+  nationality: string | null;
+  nativeLanguage: string | null;
+  gender: Gender;
+  profileImageUrl: string | null;
+  bookIds: number[];
+}
+
+export interface CatalogueSeries {
+  id: number;
+  slug: string;
+  name: string;
+  kind: SeriesKind;
+  status: SeriesStatus | null;
+  description: LocalizedText;
+  imageUrl: string | null;
+  authorIds: number[];
+  /** Books in order of position (books without a position last, by year). */
+  books: { bookId: number; position: number | null }[];
+}
+
+export interface CatalogueGenre {
+  id: number;
+  slug: string;
+  name: string;
+  names: LocalizedText;
+  category: GenreCategory;
+  description: LocalizedText;
+  imageUrl: string | null;
+  bookCount: number;
+}
+
+export interface CatalogueAward {
+  id: number;
+  slug: string;
+  name: string;
+  names: LocalizedText;
+  about: LocalizedText;
+  categories: { id: number; slug: string; names: LocalizedText }[];
+}
+
+export interface CatalogueSnapshot {
+  books: CatalogueBook[];
+  authors: CatalogueAuthor[];
+  series: CatalogueSeries[];
+  genres: CatalogueGenre[];
+  awards: CatalogueAward[];
+  bookById: Map<number, CatalogueBook>;
+  authorById: Map<number, CatalogueAuthor>;
+  seriesById: Map<number, CatalogueSeries>;
+  genreById: Map<number, CatalogueGenre>;
+  awardById: Map<number, CatalogueAward>;
+}
+
+async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+const group = <T, K>(items: readonly T[], key: (t: T) => K) => {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+};
+
+/** Reads the catalogue with one query per table (9 in all) and links it in memory. */
+export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnapshot> {
+  const [bookRows, authorRows, seriesRows, genreRows, awardRows, categoryRows, bookAuthorRows, bookGenreRows, bookSeriesRows, awardEntryRows, editionRows, ratingRows, seriesAuthorRows] =
+    await Promise.all([
+      rows<Omit<CatalogueBook, 'authorIds' | 'genreIds' | 'series' | 'awards' | 'editions' | 'rating'>>(db, sql`
+        SELECT id, slug, original_title AS "originalTitle", original_language AS "originalLanguage",
+               publication_year AS "publicationYear", publication_year_approx AS "publicationYearApprox",
+               publication_date::text AS "publicationDate", publisher, pages, description, cover_image_url AS "coverImageUrl"
+        FROM books ORDER BY id`),
+      rows<Omit<CatalogueAuthor, 'bookIds'>>(db, sql`
+        SELECT id, slug, name, sort_name AS "sortName", bio, birth_year AS "birthYear", death_year AS "deathYear",
+               nationality, native_language AS "nativeLanguage", gender, profile_image_url AS "profileImageUrl"
+        FROM authors ORDER BY id`),
+      rows<Omit<CatalogueSeries, 'authorIds' | 'books'>>(db, sql`
+        SELECT id, slug, name, kind, status, description, image_url AS "imageUrl" FROM series ORDER BY id`),
+      rows<Omit<CatalogueGenre, 'bookCount'>>(db, sql`
+        SELECT id, slug, name, names, category, description, image_url AS "imageUrl" FROM genres ORDER BY id`),
+      rows<Omit<CatalogueAward, 'categories'>>(db, sql`SELECT id, slug, name, names, about FROM awards ORDER BY id`),
+      rows<{ id: number; awardId: number; slug: string; names: LocalizedText }>(db, sql`
+        SELECT id, award_id AS "awardId", slug, names FROM award_categories ORDER BY award_id, position, id`),
+      rows<{ bookId: number; authorId: number }>(db, sql`
+        SELECT book_id AS "bookId", author_id AS "authorId" FROM book_authors ORDER BY book_id, position, author_id`),
+      rows<{ bookId: number; genreId: number }>(db, sql`SELECT book_id AS "bookId", genre_id AS "genreId" FROM book_genres ORDER BY book_id, genre_id`),
+      rows<{ bookId: number; seriesId: number; position: string | null }>(db, sql`
+        SELECT book_id AS "bookId", series_id AS "seriesId", position FROM book_series`),
+      rows<CatalogueAwardEntry & { bookId: number }>(db, sql`
+        SELECT book_id AS "bookId", award_id AS "awardId", category_id AS "categoryId", custom_category AS "customCategory",
+               year, is_winner AS "isWinner"
+        FROM book_awards ORDER BY year DESC, award_id, category_id`),
+      rows<CatalogueEdition & { bookId: number }>(db, sql`
+        SELECT id, book_id AS "bookId", title, language_code AS "languageCode", language_name AS "languageName", translator,
+               edition_type AS "editionType", format_type AS "formatType", binding_type AS "bindingType",
+               publication_year AS "publicationYear", publisher, isbn, pages,
+               is_primary_edition AS "isPrimaryEdition", is_original_language AS "isOriginalLanguage"
+        FROM editions ORDER BY book_id, is_primary_edition DESC, language_code, publication_year NULLS LAST, id`),
+      rows<{ bookId: number; average: string; count: number }>(db, sql`
+        SELECT book_id AS "bookId", round(avg(rating)::numeric, 1) AS average, count(*)::int AS count FROM ratings GROUP BY book_id`),
+      rows<{ seriesId: number; authorId: number }>(db, sql`
+        SELECT series_id AS "seriesId", author_id AS "authorId" FROM series_authors ORDER BY series_id, position`),
+    ]);
+
+  const authorsByBook = group(bookAuthorRows, (r) => r.bookId);
+  const genresByBook = group(bookGenreRows, (r) => r.bookId);
+  const seriesByBook = group(bookSeriesRows, (r) => r.bookId);
+  const awardsByBook = group(awardEntryRows, (r) => r.bookId);
+  const editionsByBook = group(editionRows, (r) => r.bookId);
+  const ratingByBook = new Map(ratingRows.map((r) => [r.bookId, r]));
+
+  const books: CatalogueBook[] = bookRows.map((b) => {
+    const rating = ratingByBook.get(b.id);
+    return {
+      ...b,
+      authorIds: (authorsByBook.get(b.id) ?? []).map((r) => r.authorId),
+      genreIds: (genresByBook.get(b.id) ?? []).map((r) => r.genreId),
+      series: (seriesByBook.get(b.id) ?? []).map((r) => ({ seriesId: r.seriesId, position: r.position === null ? null : Number(r.position) })),
+      awards: (awardsByBook.get(b.id) ?? []).map(({ bookId: _bookId, ...entry }) => entry),
+      editions: (editionsByBook.get(b.id) ?? []).map(({ bookId: _bookId, ...edition }) => edition),
+      rating: rating ? { average: Number(rating.average), count: rating.count } : { average: null, count: 0 },
+    };
+  });
+  const bookById = new Map(books.map((b) => [b.id, b]));
+
+  const booksByAuthor = group(bookAuthorRows, (r) => r.authorId);
+  const authors: CatalogueAuthor[] = authorRows.map((a) => ({ ...a, bookIds: (booksByAuthor.get(a.id) ?? []).map((r) => r.bookId) }));
+
+  const booksBySeries = group(bookSeriesRows, (r) => r.seriesId);
+  const authorsBySeries = group(seriesAuthorRows, (r) => r.seriesId);
+  const series: CatalogueSeries[] = seriesRows.map((s) => ({
+    ...s,
+    authorIds: (authorsBySeries.get(s.id) ?? []).map((r) => r.authorId),
+    books: (booksBySeries.get(s.id) ?? [])
+      .map((r) => ({ bookId: r.bookId, position: r.position === null ? null : Number(r.position) }))
+      .sort(
+        (a, b) =>
+          (a.position ?? Number.POSITIVE_INFINITY) - (b.position ?? Number.POSITIVE_INFINITY) ||
+          (bookById.get(a.bookId)?.publicationYear ?? 0) - (bookById.get(b.bookId)?.publicationYear ?? 0) ||
+          a.bookId - b.bookId,
+      ),
+  }));
+
+  const booksByGenre = group(bookGenreRows, (r) => r.genreId);
+  const genres: CatalogueGenre[] = genreRows.map((g) => ({ ...g, bookCount: booksByGenre.get(g.id)?.length ?? 0 }));
+
+  const categoriesByAward = group(categoryRows, (c) => c.awardId);
+  const awards: CatalogueAward[] = awardRows.map((a) => ({
+    ...a,
+    categories: (categoriesByAward.get(a.id) ?? []).map(({ awardId: _awardId, ...c }) => c),
+  }));
+
+  return {
+    books,
+    authors,
+    series,
+    genres,
+    awards,
+    bookById,
+    authorById: new Map(authors.map((a) => [a.id, a])),
+    seriesById: new Map(series.map((s) => [s.id, s])),
+    genreById: new Map(genres.map((g) => [g.id, g])),
+    awardById: new Map(awards.map((a) => [a.id, a])),
+  };
+}
+
+let snapshot: Promise<CatalogueSnapshot> | undefined;
+
+/** The snapshot of this build process (read once, shared by every page's getStaticPaths). */
+export function getCatalogueSnapshot(): Promise<CatalogueSnapshot> {
+  snapshot ??= getDb().then(loadCatalogueSnapshot);
+  return snapshot;
+}
