@@ -1,0 +1,118 @@
+/**
+ * The list pages' data (issue 3): books, authors and series with the spec's filters and sorts, one
+ * statement per page (filters, sort, count and page in one query with window functions). Titles
+ * and names sort by the language's alphabet through ICU collations (Ä with A in German).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '../../src/domain/enums.ts';
+import {
+  SERIES_SIZE_BOUNDS,
+  type AuthorCard,
+  type AuthorListQuery,
+  type BookCard,
+  type BookListQuery,
+  type Page,
+  type SeriesCard,
+  type SeriesListQuery,
+} from '../../src/domain/schemas/lists.ts';
+import type { Database } from '../client.ts';
+
+const COLLATION: Record<Locale, string> = { en: 'en-x-icu', de: 'de-x-icu', it: 'it-x-icu' };
+const collate = (locale: Locale) => sql.raw(`COLLATE "${COLLATION[locale]}"`);
+
+type Row<T> = T & { total: number };
+
+function toPage<T>(rows: Row<T>[], offset: number, limit: number): Page<T> {
+  const total = rows[0]?.total ?? 0;
+  return { items: rows.map(({ total: _total, ...item }) => item as T), total, offset, limit };
+}
+
+const rating = (avg: SQL, count: SQL) => sql`json_build_object('average', round(${avg}::numeric, 1)::float8, 'count', ${count})`;
+
+export async function listBooks(db: Database, query: BookListQuery, locale: Locale): Promise<Page<BookCard>> {
+  const order: Record<BookListQuery['sort'], SQL> = {
+    newest: sql`publication_year DESC NULLS LAST, title ${collate(locale)}, id`,
+    oldest: sql`publication_year ASC NULLS LAST, title ${collate(locale)}, id`,
+    title_asc: sql`title ${collate(locale)} ASC, id`,
+    title_desc: sql`title ${collate(locale)} DESC, id`,
+    rating: sql`average DESC NULLS LAST, count DESC, title ${collate(locale)}, id`,
+  };
+  const genre = query.genre
+    ? sql`AND EXISTS (SELECT 1 FROM book_genres bg JOIN genres g ON g.id = bg.genre_id
+                      WHERE bg.book_id = b.id AND (lower(g.name) = lower(${query.genre}) OR g.slug = lower(${query.genre})))`
+    : sql``;
+  const minRating = query.minRating ? sql`AND r.average >= ${query.minRating}` : sql``;
+  const result = await db.execute(sql`
+    WITH r AS (SELECT book_id, avg(rating) AS average, count(*)::int AS count FROM ratings GROUP BY book_id),
+    filtered AS (
+      SELECT b.id, b.slug, b.original_title, b.publication_year, b.cover_image_url,
+             coalesce(t.title, b.original_title) AS title, r.average, coalesce(r.count, 0) AS count
+      FROM books b
+      LEFT JOIN r ON r.book_id = b.id
+      LEFT JOIN LATERAL (
+        SELECT e.title FROM editions e
+        WHERE e.book_id = b.id AND e.language_code = ${locale} AND NOT e.is_original_language
+        ORDER BY e.id LIMIT 1) t ON b.original_language IS DISTINCT FROM ${locale}
+      WHERE true ${genre} ${minRating}
+    ),
+    page AS (
+      SELECT f.*, count(*) OVER ()::int AS total FROM filtered f
+      ORDER BY ${order[query.sort]} OFFSET ${query.offset} LIMIT ${query.limit}
+    )
+    SELECT p.id, p.slug, p.title, p.original_title AS "originalTitle", p.publication_year AS year,
+           p.cover_image_url AS "coverImage", ${rating(sql`p.average`, sql`p.count`)} AS rating, p.total,
+           coalesce((SELECT json_agg(json_build_object('slug', a.slug, 'name', a.name) ORDER BY ba.position)
+                     FROM book_authors ba JOIN authors a ON a.id = ba.author_id WHERE ba.book_id = p.id), '[]') AS authors,
+           coalesce((SELECT json_agg(json_build_object('slug', g.slug, 'name', coalesce(g.names->>${locale}, g.name), 'category', g.category) ORDER BY g.id)
+                     FROM book_genres bg JOIN genres g ON g.id = bg.genre_id WHERE bg.book_id = p.id), '[]') AS genres
+    FROM page p
+    ORDER BY ${order[query.sort]}`);
+  return toPage(result.rows as Row<BookCard>[], query.offset, query.limit);
+}
+
+const PEOPLE_ORDER = (locale: Locale): Record<AuthorListQuery['sort'], SQL> => ({
+  name_asc: sql`sort_name ${collate(locale)} ASC, id`,
+  name_desc: sql`sort_name ${collate(locale)} DESC, id`,
+  rating: sql`average DESC NULLS LAST, count DESC, sort_name ${collate(locale)}, id`,
+  books: sql`book_count DESC, sort_name ${collate(locale)}, id`,
+});
+
+/** Authors: name by sort name (surname first), rating from author reviews, book count. */
+export async function listAuthors(db: Database, query: AuthorListQuery, locale: Locale): Promise<Page<AuthorCard>> {
+  const result = await db.execute(sql`
+    WITH filtered AS (
+      SELECT a.id, a.slug, a.name, a.sort_name, a.profile_image_url, a.birth_year, a.death_year,
+             (SELECT count(*)::int FROM book_authors ba WHERE ba.author_id = a.id) AS book_count,
+             r.average, coalesce(r.count, 0) AS count
+      FROM authors a
+      LEFT JOIN (SELECT author_id, avg(rating) AS average, count(*)::int AS count FROM author_reviews GROUP BY author_id) r ON r.author_id = a.id
+    ),
+    page AS (SELECT f.*, count(*) OVER ()::int AS total FROM filtered f ORDER BY ${PEOPLE_ORDER(locale)[query.sort]} OFFSET ${query.offset} LIMIT ${query.limit})
+    SELECT id, slug, name, profile_image_url AS "profileImageUrl", birth_year AS "birthYear", death_year AS "deathYear",
+           book_count AS "bookCount", ${rating(sql`average`, sql`count`)} AS rating, total
+    FROM page ORDER BY ${PEOPLE_ORDER(locale)[query.sort]}`);
+  return toPage(result.rows as Row<AuthorCard>[], query.offset, query.limit);
+}
+
+/** Series: kind tab, book-count range, rating = average of the ratings of its books. */
+export async function listSeries(db: Database, query: SeriesListQuery, locale: Locale): Promise<Page<SeriesCard>> {
+  const [min, max] = query.size ? SERIES_SIZE_BOUNDS[query.size] : [0, 1_000_000];
+  const kind = query.kind ? sql`AND s.kind = ${query.kind}` : sql``;
+  const result = await db.execute(sql`
+    WITH filtered AS (
+      SELECT s.id, s.slug, s.name, s.name AS sort_name, s.kind, s.status,
+             (SELECT count(*)::int FROM book_series bs WHERE bs.series_id = s.id) AS book_count,
+             r.average, coalesce(r.count, 0) AS count
+      FROM series s
+      LEFT JOIN (SELECT bs.series_id, avg(ra.rating) AS average, count(*)::int AS count
+                 FROM book_series bs JOIN ratings ra ON ra.book_id = bs.book_id GROUP BY bs.series_id) r ON r.series_id = s.id
+      WHERE true ${kind}
+    ),
+    page AS (SELECT f.*, count(*) OVER ()::int AS total FROM filtered f WHERE book_count BETWEEN ${min} AND ${max}
+             ORDER BY ${PEOPLE_ORDER(locale)[query.sort]} OFFSET ${query.offset} LIMIT ${query.limit})
+    SELECT id, slug, name, kind, status, book_count AS "bookCount", ${rating(sql`average`, sql`count`)} AS rating, total,
+           coalesce((SELECT json_agg(json_build_object('slug', a.slug, 'name', a.name) ORDER BY sa.position)
+                     FROM series_authors sa JOIN authors a ON a.id = sa.author_id WHERE sa.series_id = page.id), '[]') AS authors
+    FROM page ORDER BY ${PEOPLE_ORDER(locale)[query.sort]}`);
+  return toPage(result.rows as Row<SeriesCard>[], query.offset, query.limit);
+}

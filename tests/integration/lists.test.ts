@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSharedConnection } from '../../db/client.ts';
+import { ErrorEnvelopeSchema, successEnvelope } from '../../src/domain/envelope.ts';
+import { AuthorCardSchema, BookCardSchema, pageOf, SeriesCardSchema } from '../../src/domain/schemas/lists.ts';
+import { startFunctionServer, type FunctionServer } from '../support/function-server.ts';
+
+const BooksPage = successEnvelope(pageOf(BookCardSchema));
+const AuthorsPage = successEnvelope(pageOf(AuthorCardSchema));
+const SeriesPage = successEnvelope(pageOf(SeriesCardSchema));
+let server: FunctionServer;
+beforeAll(async () => {
+  server = await startFunctionServer();
+});
+afterAll(async () => {
+  await server.close();
+  await closeSharedConnection();
+});
+const get = async (path: string, lang = 'en') => fetch(`${server.url}${path}`, { headers: { 'accept-language': lang } });
+
+describe('GET /api/books', () => {
+  it('pages through all 3219 books newest first with an x-of-y total', async () => {
+    const first = BooksPage.parse(await (await get('/api/books?limit=24')).json()).data;
+    expect(first).toMatchObject({ total: 3219, offset: 0, limit: 24 });
+    expect(first.items).toHaveLength(24);
+    const years = first.items.map((b) => b.year ?? 0);
+    expect([...years].sort((a, b) => b - a)).toEqual(years);
+    const second = BooksPage.parse(await (await get('/api/books?limit=24&offset=24')).json()).data;
+    expect(second.items.map((b) => b.id)).not.toContain(first.items[0]!.id);
+  });
+
+  it('filters by genre name and shows German titles sorted with the German alphabet', async () => {
+    const page = BooksPage.parse(await (await get('/api/books?genre=Science%20Fiction&sort=title_desc&limit=60', 'de')).json()).data;
+    expect(page.total).toBe(1440);
+    expect(page.items.every((b) => b.genres.some((g) => g.slug === 'science-fiction'))).toBe(true);
+    const dune = BooksPage.parse(await (await get('/api/books?sort=title_asc&limit=60&offset=0&genre=science-fiction', 'de')).json());
+    expect(dune.data.total).toBe(1440);
+    const all = [];
+    for (let offset = 0; offset < 1440; offset += 60) {
+      all.push(...BooksPage.parse(await (await get(`/api/books?sort=title_asc&limit=60&offset=${offset}&genre=science-fiction`, 'de')).json()).data.items);
+    }
+    const titles = all.map((b) => b.title);
+    expect(titles).toContain('Der Wüstenplanet');
+    // Initials in alphabetical order with umlauts folded onto their base letter (Ä with A, not after Z).
+    const initials = titles.map((t) => t.normalize('NFD').charAt(0).toUpperCase()).filter((c) => /[A-Z]/.test(c));
+    expect(initials).toEqual([...initials].sort());
+    expect(titles.findIndex((t) => t.startsWith('Der Wüstenplanet'))).toBeLessThan(titles.findIndex((t) => t.startsWith('E')));
+  });
+
+  it('finds no books above a minimum rating before anyone rated', async () => {
+    const page = BooksPage.parse(await (await get('/api/books?minRating=4')).json()).data;
+    expect(page).toMatchObject({ total: 0, items: [] });
+  });
+
+  it('rejects bad parameters with a 400 envelope', async () => {
+    for (const q of ['sort=best', 'limit=0', 'limit=1000', 'offset=-1', 'minRating=6', 'minRating=2.5', 'lang=fr', 'unknown=1']) {
+      const res = await get(`/api/books?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(ErrorEnvelopeSchema.parse(await res.json()).error.code).toBe('VALIDATION');
+    }
+  });
+});
+
+describe('GET /api/authors and /api/series', () => {
+  it('sorts authors by most books', async () => {
+    const page = AuthorsPage.parse(await (await get('/api/authors?sort=books&limit=3')).json()).data;
+    expect(page.total).toBe(1163);
+    expect(page.items[0]).toMatchObject({ name: 'C. J. Cherryh' });
+    expect(page.items[0]!.bookCount).toBeGreaterThanOrEqual(page.items[1]!.bookCount);
+  });
+
+  it('filters series by book-count range and kind', async () => {
+    const mid = SeriesPage.parse(await (await get('/api/series?size=4-10&sort=books&limit=60')).json()).data;
+    expect(mid.items.every((s) => s.bookCount >= 4 && s.bookCount <= 10)).toBe(true);
+    expect(mid.items.length).toBeGreaterThan(0);
+    const publisher = SeriesPage.parse(await (await get('/api/series?kind=publisher_series')).json()).data;
+    expect(publisher.total).toBe(0);
+    expect((await get('/api/series?size=11-20')).status).toBe(400);
+  });
+});
