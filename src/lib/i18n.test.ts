@@ -18,8 +18,8 @@ describe('t', () => {
   });
 
   it('fills {placeholders} and leaves unknown ones visible', () => {
-    expect(t('de', 'lang.current', { language: 'Deutsch' })).toBe('Sprache: Deutsch');
-    expect(t('en', 'lang.current')).toBe('Language: {language}');
+    expect(t('de', 'book.originalTitle', { title: 'Dune' })).toBe('Originaltitel: Dune');
+    expect(t('en', 'legal.updated')).toBe('Last updated: {date}');
   });
 
   it('falls back to the key when no dictionary has it', () => {

@@ -16,7 +16,7 @@ export type TranslationKey = keyof typeof en;
 /** Values substituted for `{name}` placeholders. */
 export type TranslationParams = Readonly<Record<string, string | number>>;
 
-/** Base keys of plural families: 'home.wins' when en.json has 'home.wins_one' and 'home.wins_other'. */
+/** Base keys of plural families: 'author.wins' when en.json has 'author.wins_one' and 'author.wins_other'. */
 export type PluralKey = TranslationKey extends infer K ? (K extends `${infer Base}_other` ? Base : never) : never;
 
 type Dictionary = Partial<Record<string, string>>;
@@ -25,12 +25,8 @@ const DICTIONARIES: Readonly<Record<Locale, Dictionary>> = { en, de, it };
 /** Language names in their own language (endonyms): never translated. */
 export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', de: 'Deutsch', it: 'Italiano' };
 
-/** BCP 47 tags for Open Graph (`og:locale`) and Intl formatters. */
+/** Open Graph locales (`og:locale`, language_TERRITORY). */
 export const LOCALE_REGIONS: Readonly<Record<Locale, string>> = { en: 'en_US', de: 'de_DE', it: 'it_IT' };
-
-/** localStorage key and cookie (Netlify's Language redirects honour nf_lang) storing the chosen language. */
-export const LANGUAGE_STORAGE_KEY = 'phantastika.lang';
-export const LANGUAGE_COOKIE = 'nf_lang';
 
 // One implementation of language negotiation for functions and pages (spec §9: en, de, it, fallback en).
 export { isLocale, negotiateLocale } from '../domain/accept-language.ts';
@@ -48,7 +44,7 @@ function interpolate(template: string, params: TranslationParams | undefined): s
 /**
  * Translates a key into `locale`, falling back to en, then to the key itself.
  * @example t('de', 'nav.books') // 'Bücher'
- * @example t('en', 'lang.current', { language: 'English' }) // 'Language: English'
+ * @example t('en', 'book.originalTitle', { title: 'Dune' }) // 'Original title: Dune'
  */
 export function t(locale: Locale, key: TranslationKey, params?: TranslationParams): string {
   const template = DICTIONARIES[locale][key] || DICTIONARIES[DEFAULT_LOCALE][key] || key;

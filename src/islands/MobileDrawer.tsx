@@ -1,0 +1,133 @@
+/**
+ * Side drawer for the navigation below 768 px (spec §2 "Mobile uses a side drawer with the same entries").
+ * A modal <dialog>: the page behind is inert, focus moves to the drawer's close button, Escape or a
+ * click on the backdrop closes it, and focus returns to the menu button. Texts come in as props.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import LanguageSwitcher, { type LanguageSwitcherProps } from './LanguageSwitcher.tsx';
+
+export interface DrawerLink {
+  href: string;
+  label: string;
+  /** aria-current="page" for the section the visitor is in. */
+  current?: boolean;
+}
+
+export interface MobileDrawerProps {
+  labels: {
+    /** Accessible name of the menu button ('Open menu'). */
+    open: string;
+    /** Accessible name of the close button ('Close menu'). */
+    close: string;
+    /** Heading of the drawer ('Menu'). */
+    title: string;
+    /** aria-label of the drawer's navigation ('Main'). */
+    navigation: string;
+    /** Text of the disabled theme entry ('Light theme coming soon'). */
+    theme: string;
+  };
+  links: DrawerLink[];
+  /** Account entries: 'Log In' while signed out. */
+  account: DrawerLink[];
+  language: LanguageSwitcherProps;
+}
+
+export default function MobileDrawer({ labels, links, account, language }: MobileDrawerProps) {
+  const [open, setOpen] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const dialogId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      closeRef.current?.focus();
+      document.documentElement.classList.add('has-open-drawer');
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  // 'close' fires for Escape (via 'cancel'), form-less dialog.close() and backdrop clicks alike.
+  const onClose = () => {
+    setOpen(false);
+    document.documentElement.classList.remove('has-open-drawer');
+    buttonRef.current?.focus();
+  };
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-button drawer__toggle"
+        aria-expanded={open}
+        aria-controls={dialogId}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M4 7h16M4 12h16M4 17h16" />
+        </svg>
+        <span className="visually-hidden">{labels.open}</span>
+      </button>
+      <dialog
+        ref={dialogRef}
+        id={dialogId}
+        className="drawer"
+        aria-labelledby={titleId}
+        onClose={onClose}
+        onClick={(event) => {
+          // A click on the ::backdrop lands on the dialog element itself.
+          if (event.target === event.currentTarget) setOpen(false);
+        }}
+      >
+        <div className="drawer__panel">
+          <div className="drawer__header">
+            <h2 id={titleId} className="drawer__title">
+              {labels.title}
+            </h2>
+            <button ref={closeRef} type="button" className="icon-button" onClick={() => setOpen(false)}>
+              <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+              <span className="visually-hidden">{labels.close}</span>
+            </button>
+          </div>
+          <nav aria-label={labels.navigation}>
+            <ul className="drawer__links" role="list">
+              {links.map((link) => (
+                <li key={link.href}>
+                  <a className="drawer__link" href={link.href} aria-current={link.current ? 'page' : undefined}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <ul className="drawer__links drawer__links--account" role="list">
+            {account.map((link) => (
+              <li key={link.href}>
+                <a className="button button--primary drawer__account" href={link.href} aria-current={link.current ? 'page' : undefined}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <LanguageSwitcher {...language} variant="list" />
+          <p className="drawer__theme">
+            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <circle cx="12" cy="12" r="4" />
+              <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+            </svg>
+            {labels.theme}
+          </p>
+        </div>
+      </dialog>
+    </>
+  );
+}
