@@ -62,6 +62,6 @@ export class ApiError extends Error {
 export function detailsFromZod(issues: readonly z.core.$ZodIssue[]): ErrorDetail[] {
   return issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
-    message: issue.message.startsWith('validation.') ? issue.message : `validation.${issue.code}`,
+    message: issue.message.startsWith('validation.') ? issue.message : `validation.${issue.code.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())}`,
   }));
 }

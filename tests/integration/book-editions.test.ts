@@ -47,6 +47,15 @@ describe('GET /api/books/{id}/editions', () => {
     const body = ErrorEnvelopeSchema.parse(await res.json());
     expect(body.error.code).toBe('NOT_FOUND');
     expect(res.headers.get('content-language')).toBe('de');
+    expect(body.error.message).toBe('Buch nicht gefunden.');
+  });
+
+  it('answers in the language of Accept-Language, falling back to English', async () => {
+    const message = async (lang: string) =>
+      ErrorEnvelopeSchema.parse(await (await get('/api/books/no-such-book-anywhere/editions', { 'accept-language': lang })).json()).error.message;
+    expect(await message('it-IT,it;q=0.9')).toBe('Libro non trovato.');
+    expect(await message('en-GB')).toBe('Book not found.');
+    expect(await message('fr-FR')).toBe('Book not found.');
   });
 
   it('rejects a malformed reference with a 400 envelope, not a 500', async () => {

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { resolveDatabaseUrl } from '../../db/client.ts';
+import { DEV_SESSION_SECRET, parseEnv } from '../../netlify/functions/_shared/env.ts';
+
+describe('start-up configuration', () => {
+  it('uses safe local defaults on a laptop', () => {
+    expect(parseEnv({}).SESSION_SECRET).toBe(DEV_SESSION_SECRET);
+  });
+
+  it('refuses production with the development session secret or a short one', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET must be set in production/);
+    expect(() => parseEnv({ CONTEXT: 'production', SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
+    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).SESSION_SECRET).toHaveLength(40);
+  });
+
+  it('requires a database URL in production and never starts an embedded server there', async () => {
+    await expect(resolveDatabaseUrl({ NODE_ENV: 'production' })).rejects.toThrow(/DATABASE_URL is not set/);
+    await expect(resolveDatabaseUrl({ NETLIFY: 'true', NETLIFY_DB_URL: 'postgres://u@db.example/x' })).resolves.toBe('postgres://u@db.example/x');
+    await expect(resolveDatabaseUrl({ DATABASE_URL: 'postgres://u@127.0.0.1/x' })).resolves.toBe('postgres://u@127.0.0.1/x');
+  });
+});
