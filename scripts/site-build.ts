@@ -10,7 +10,9 @@ import path from 'node:path';
 
 const ROOT = process.cwd();
 const INPUTS = ['src', 'locales', 'public', 'db', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
-const STAMP = path.join(ROOT, 'dist', '.build-fingerprint');
+/** Output folder; DIST_DIR lets parallel builds (e.g. two e2e runs) keep apart. */
+export const DIST_DIR = process.env.DIST_DIR ?? 'dist';
+const STAMP = path.join(ROOT, DIST_DIR, '.build-fingerprint');
 
 function* files(p: string): Generator<string> {
   if (!existsSync(p)) return;
@@ -52,6 +54,6 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Pr
 /** Runs `astro build` against the given database and records the input fingerprint. */
 export async function buildSite(databaseUrl: string): Promise<void> {
   const fingerprint = inputFingerprint();
-  await run('astro', ['build'], { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1' });
+  await run('astro', ['build', '--outDir', DIST_DIR], { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1' });
   writeFileSync(STAMP, fingerprint);
 }

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { prepareDatabase } from './db-prepare.ts';
-import { buildSite, isBuildCurrent } from './site-build.ts';
+import { buildSite, DIST_DIR, isBuildCurrent } from './site-build.ts';
 
 const port = Number(process.env.PORT ?? 8888);
 const t0 = Date.now();
@@ -22,7 +22,7 @@ if (process.env.FORCE_BUILD === '1' || !isBuildCurrent()) {
 
 const netlify = spawn(
   'netlify',
-  ['dev', '--offline', '--internal-disable-edge-functions', '--framework', '#static', '--dir', 'dist', '--functions', 'netlify/functions', '--port', String(port)],
+  ['dev', '--offline', '--internal-disable-edge-functions', '--framework', '#static', '--dir', DIST_DIR, '--functions', 'netlify/functions', '--port', String(port)],
   { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: prepared.url, BROWSER: 'none' } },
 );
 netlify.stdout.on('data', (chunk: Buffer) => {
