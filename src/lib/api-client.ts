@@ -1,0 +1,132 @@
+/**
+ * The browser's API client (spec §7, §8; DESIGN.md §5): cookies, JSON, Accept-Language, the envelope,
+ * 204, and retries of 429 and 5xx (up to 2, honouring Retry-After, else 300 ms doubling).
+ *
+ * Retried: 429 for every method (the server did not act), and 5xx or network failures only for
+ * idempotent methods (STYLE.md rule 11: retry only what is safe).
+ */
+import type { z } from 'zod';
+import { ErrorBodySchema, type ErrorDetail } from '../domain/envelope.ts';
+
+export const RETRIES = 2;
+export const BASE_DELAY_MS = 300;
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+export class ApiClientError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = 'ApiClientError';
+  }
+}
+
+export interface ApiClientOptions {
+  /** Origin to prefix paths with; '' in the browser (same origin). */
+  baseUrl?: string;
+  /** The interface language, sent as Accept-Language. */
+  language: () => string;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface RequestOptions<T> {
+  body?: unknown;
+  formData?: FormData;
+  /** Parses `data` (API responses are a boundary too, STYLE.md rule 3). */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/** Seconds or an HTTP date in Retry-After, as milliseconds; null when absent or unusable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** The error message by the spec's precedence: envelope error message, body message, status text. */
+function errorFrom(status: number, statusText: string, body: unknown): ApiClientError {
+  const envelope = ErrorBodySchema.safeParse((body as { error?: unknown } | null)?.error);
+  if (envelope.success) return new ApiClientError(envelope.data.message, status, envelope.data.code, envelope.data.details);
+  const message = (body as { message?: unknown } | null)?.message;
+  return new ApiClientError(typeof message === 'string' && message ? message : statusText || `HTTP ${status}`, status);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  async function request<T = unknown>(method: string, path: string, init: RequestOptions<T> = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': options.language() };
+    let body: BodyInit | undefined;
+    if (init.formData) body = init.formData;
+    else if (init.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.body);
+    }
+    for (let attempt = 0; ; attempt += 1) {
+      let response: Response;
+      try {
+        response = await doFetch(`${options.baseUrl ?? ''}${path}`, { method, headers, body, credentials: 'include', signal: init.signal });
+      } catch (error) {
+        if (init.signal?.aborted) throw error;
+        if (attempt < RETRIES && IDEMPOTENT.has(method)) {
+          await sleep(BASE_DELAY_MS * 2 ** attempt);
+          continue;
+        }
+        throw new ApiClientError('Network Error', 500);
+      }
+      const retriable = response.status === 429 || (response.status >= 500 && response.status <= 599 && IDEMPOTENT.has(method));
+      if (retriable && attempt < RETRIES) {
+        await response.body?.cancel();
+        await sleep(retryAfterMs(response.headers.get('retry-after')) ?? BASE_DELAY_MS * 2 ** attempt);
+        continue;
+      }
+      if (response.status === 204) return undefined as T;
+      const parsed = await readBody(response);
+      if (!response.ok) throw errorFrom(response.status, response.statusText, parsed);
+      const isEnvelope = typeof parsed === 'object' && parsed !== null && 'success' in parsed;
+      const data = isEnvelope ? (parsed as { data?: unknown }).data : parsed;
+      return init.schema ? init.schema.parse(data) : (data as T);
+    }
+  }
+
+  return {
+    request,
+    get: <T = unknown>(path: string, init?: RequestOptions<T>) => request<T>('GET', path, init),
+    post: <T = unknown>(path: string, body?: unknown, init?: RequestOptions<T>) => request<T>('POST', path, { ...init, body }),
+    patch: <T = unknown>(path: string, body?: unknown, init?: RequestOptions<T>) => request<T>('PATCH', path, { ...init, body }),
+    delete: <T = unknown>(path: string, init?: RequestOptions<T>) => request<T>('DELETE', path, init),
+    /** GET /api/auth/user: the signed-in user, or null when signed out (401 is not an error, never retried). */
+    async currentUser<T = unknown>(schema?: z.ZodType<T>): Promise<T | null> {
+      const response = await doFetch(`${options.baseUrl ?? ''}/api/auth/user`, {
+        headers: { accept: 'application/json', 'accept-language': options.language() },
+        credentials: 'include',
+      }).catch(() => null);
+      if (!response) throw new ApiClientError('Network Error', 500);
+      if (response.status === 401) return null;
+      const parsed = await readBody(response);
+      if (!response.ok) throw errorFrom(response.status, response.statusText, parsed);
+      const data = (parsed as { data?: unknown }).data ?? null;
+      return schema && data !== null ? schema.parse(data) : (data as T | null);
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
