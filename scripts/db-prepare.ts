@@ -3,11 +3,13 @@
  * catalogue. Used by `npm start`, `npm run dev`, the build and the test set-up, so every entry point
  * sees the same, ready database.
  */
-import { connect, resolveDatabaseUrl, type Connection } from '../db/client.ts';
+import { connect, isProduction, resolveDatabaseUrl, type Connection } from '../db/client.ts';
 import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { importSeedCatalogue, type SeedReport } from '../db/seed/import.ts';
 import { loadSeedCatalogue } from '../db/seed/seed-data.ts';
+import { adminCredentials, ensureSuperUser } from '../db/seed/super-user.ts';
+import { hashPassword } from '../netlify/functions/_shared/passwords.ts';
 
 export interface PreparedDatabase {
   url: string;
@@ -22,6 +24,10 @@ export async function prepareDatabase(options: { url?: string; seed?: boolean } 
   const connection = connect(url, { max: 4 });
   await migrateDatabase(connection);
   const seed = options.seed === false ? undefined : await importSeedCatalogue(connection.db, loadSeedCatalogue());
+  if (options.seed !== false) {
+    const admin = adminCredentials(process.env, isProduction());
+    await ensureSuperUser(connection.db, admin.email, () => hashPassword(admin.password));
+  }
   const release = async () => {
     await connection.close();
     await stopOwnedEmbeddedServers();

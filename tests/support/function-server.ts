@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 
 interface Route {
   pattern: URLPattern;
-  handler: (req: Request, context: { params: Record<string, string> }) => Promise<Response>;
+  handler: (req: Request, context: { params: Record<string, string>; ip: string }) => Promise<Response>;
 }
 
 const FUNCTIONS_DIR = path.join(process.cwd(), 'netlify', 'functions');
@@ -47,7 +47,9 @@ export async function startFunctionServer(): Promise<FunctionServer> {
     if (!route) response = new Response('Not found', { status: 404 });
     else {
       const params = route.pattern.exec({ pathname })?.pathname.groups ?? {};
-      response = await route.handler(request, { params: params as Record<string, string> });
+      // Netlify passes the client address as context.ip; tests may name one to act as several clients.
+      const ip = (req.headers['x-test-client-ip'] as string | undefined) ?? req.socket.remoteAddress ?? 'unknown';
+      response = await route.handler(request, { params: params as Record<string, string>, ip });
     }
     res.statusCode = response.status;
     response.headers.forEach((v, k) => res.setHeader(k, v));

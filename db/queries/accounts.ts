@@ -1,0 +1,140 @@
+/**
+ * Accounts, single-use email tokens and rate-limit counters (issue 4). Token and counter updates are
+ * single statements, so two concurrent requests can never both use one link or both slip past a limit.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { EmailTokenPurpose, Locale, Role } from '../../src/domain/enums.ts';
+import type { Database } from '../client.ts';
+import { emailTokens, users } from '../schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Inserts the user; null when the email is taken (case-insensitively). */
+export async function createUser(
+  db: Database,
+  input: { email: string; passwordHash: string; firstName?: string | null; lastName?: string | null; language: Locale; role?: Role; verified?: boolean },
+): Promise<UserRow | null> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: input.email,
+      passwordHash: input.passwordHash,
+      firstName: input.firstName || null,
+      lastName: input.lastName || null,
+      language: input.language,
+      role: input.role ?? 'NORMAL_USER',
+      emailVerifiedAt: input.verified ? sql`now()` : null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+/** Stores a new token hash and invalidates the user's older unused tokens of the same purpose. */
+export async function issueEmailToken(db: Database, userId: string, purpose: EmailTokenPurpose, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+    await tx.insert(emailTokens).values({ userId, purpose, tokenHash, expiresAt });
+  });
+}
+
+export type TokenOutcome = { status: 'ok'; userId: string } | { status: 'invalid' } | { status: 'expired' } | { status: 'used' };
+
+/** Uses a token once: the conditional UPDATE is the single point where a token turns from unused to used. */
+export async function consumeEmailToken(db: Database, purpose: EmailTokenPurpose, tokenHash: string, now: Date): Promise<TokenOutcome> {
+  const [used] = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), sql`${emailTokens.expiresAt} > ${now}`))
+    .returning({ userId: emailTokens.userId });
+  if (used) return { status: 'ok', userId: used.userId };
+  const [found] = await db
+    .select({ usedAt: emailTokens.usedAt, expiresAt: emailTokens.expiresAt })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
+    .limit(1);
+  if (!found) return { status: 'invalid' };
+  return { status: found.usedAt ? 'used' : 'expired' };
+}
+
+export async function markEmailVerified(db: Database, userId: string): Promise<void> {
+  await db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** Sets a new password hash and bumps the token version, so every older session ends. */
+export async function setPassword(db: Database, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function recordLogin(db: Database, userId: string): Promise<void> {
+  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  patch: { firstName?: string | null; lastName?: string | null; bio?: string | null; language?: Locale },
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
+}
+
+export async function setRole(db: Database, userId: string, role: Role): Promise<void> {
+  await db.update(users).set({ role, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** Deletes the account; ratings, reviews, reading list and tokens go with it (ON DELETE CASCADE). */
+export async function deleteUser(db: Database, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+/** Everything stored about a user (GDPR export). */
+export async function exportUserData(db: Database, userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user) return null;
+  const { passwordHash: _hash, tokenVersion: _version, ...account } = user;
+  const [bookRatings, reviews, list] = await Promise.all([
+    db.execute(sql`SELECT b.slug AS book, r.rating, r.review, r.created_at AS "createdAt", r.updated_at AS "updatedAt"
+                   FROM ratings r JOIN books b ON b.id = r.book_id WHERE r.user_id = ${userId} ORDER BY r.created_at`),
+    db.execute(sql`SELECT a.slug AS author, r.rating, r.review, r.created_at AS "createdAt"
+                   FROM author_reviews r JOIN authors a ON a.id = r.author_id WHERE r.user_id = ${userId} ORDER BY r.created_at`),
+    db.execute(sql`SELECT b.slug AS book, l.status, l.created_at AS "createdAt", l.updated_at AS "updatedAt"
+                   FROM reading_list l JOIN books b ON b.id = l.book_id WHERE l.user_id = ${userId} ORDER BY l.created_at`),
+  ]);
+  return { account, ratings: bookRatings.rows, authorReviews: reviews.rows, readingList: list.rows };
+}
+
+/**
+ * Counts one attempt in a fixed window; returns whether it is allowed and, if not, the seconds until
+ * the window ends. State lives in the database so the limit holds across function instances.
+ */
+export async function hitRateLimit(db: Database, key: string, limit: number, windowSeconds: number, now: Date): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const result = await db.execute(sql`
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}, 1)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.window_start <= ${now}::timestamptz - make_interval(secs => ${windowSeconds}) THEN 1 ELSE rate_limits.count + 1 END,
+      window_start = CASE WHEN rate_limits.window_start <= ${now}::timestamptz - make_interval(secs => ${windowSeconds}) THEN ${now}::timestamptz ELSE rate_limits.window_start END
+    RETURNING count, extract(epoch FROM (window_start + make_interval(secs => ${windowSeconds}) - ${now}::timestamptz))::int AS remaining`);
+  const row = result.rows[0] as { count: number; remaining: number };
+  return { allowed: row.count <= limit, retryAfterSeconds: Math.max(1, row.remaining) };
+}

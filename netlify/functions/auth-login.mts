@@ -1,0 +1,26 @@
+import type { Config } from '@netlify/functions';
+import { getDb } from '../../db/client.ts';
+import { findUserByEmail, recordLogin } from '../../db/queries/accounts.ts';
+import { ApiError } from '../../src/domain/envelope.ts';
+import { LoginSchema } from '../../src/domain/schemas/auth.ts';
+import { toCurrentUser } from './_shared/current-user.ts';
+import { handle, ok, parseJson } from './_shared/http.ts';
+import { verifyPassword } from './_shared/passwords.ts';
+import { clientAddress, enforceRateLimit } from './_shared/rate-limit.ts';
+import { sessionCookie, signSession } from './_shared/session.ts';
+
+/** POST /api/auth/login {email, password}: sets the session cookie; the email must be verified first. */
+export default handle({
+  POST: async (req, ctx) => {
+    const input = await parseJson(req, LoginSchema);
+    await enforceRateLimit('login', { account: input.email, address: clientAddress(ctx.netlify) });
+    const db = await getDb();
+    const user = await findUserByEmail(db, input.email);
+    if (!(await verifyPassword(input.password, user?.passwordHash)) || !user) throw new ApiError('UNAUTHENTICATED', 'api.error.loginFailed');
+    if (!user.emailVerifiedAt) throw new ApiError('FORBIDDEN', 'api.error.emailNotVerified');
+    await recordLogin(db, user.id);
+    return ok(toCurrentUser(user), { headers: { 'set-cookie': sessionCookie(req, await signSession(user)) } });
+  },
+});
+
+export const config: Config = { path: '/api/auth/login' };

@@ -1,0 +1,22 @@
+import type { Config } from '@netlify/functions';
+import { getDb } from '../../db/client.ts';
+import { markEmailVerified, setPassword } from '../../db/queries/accounts.ts';
+import { ResetPasswordSchema } from '../../src/domain/schemas/auth.ts';
+import { useEmailLink } from './_shared/account-mail.ts';
+import { handle, ok, parseJson } from './_shared/http.ts';
+import { hashPassword } from './_shared/passwords.ts';
+
+/** POST /api/auth/reset-password {token, password}: sets a new password and ends every session. */
+export default handle({
+  POST: async (req) => {
+    const input = await parseJson(req, ResetPasswordSchema);
+    const userId = await useEmailLink('reset_password', input.token);
+    const db = await getDb();
+    await setPassword(db, userId, await hashPassword(input.password));
+    // The link proved access to the mailbox, so the address counts as verified too.
+    await markEmailVerified(db, userId);
+    return ok({ status: 'password_reset' });
+  },
+});
+
+export const config: Config = { path: '/api/auth/reset-password' };

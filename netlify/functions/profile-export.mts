@@ -1,0 +1,18 @@
+import type { Config } from '@netlify/functions';
+import { getDb } from '../../db/client.ts';
+import { exportUserData } from '../../db/queries/accounts.ts';
+import { ApiError } from '../../src/domain/envelope.ts';
+import { handle, ok } from './_shared/http.ts';
+import { requireUser } from './_shared/session.ts';
+
+/** GET /api/profile/export: everything stored about the signed-in user, as JSON (GDPR art. 15, 20). */
+export default handle({
+  GET: async (req) => {
+    const user = await requireUser(req);
+    const data = await exportUserData(await getDb(), user.id);
+    if (!data) throw new ApiError('UNAUTHENTICATED');
+    return ok(data, { headers: { 'content-disposition': 'attachment; filename="phantastika-export.json"' } });
+  },
+});
+
+export const config: Config = { path: '/api/profile/export' };

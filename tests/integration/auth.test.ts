@@ -1,0 +1,248 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSharedConnection, getDb } from '../../db/client.ts';
+import { CurrentUserSchema } from '../../src/domain/schemas/auth.ts';
+import { ErrorEnvelopeSchema } from '../../src/domain/envelope.ts';
+import { startFunctionServer, type FunctionServer } from '../support/function-server.ts';
+import { latestToken, mailsTo } from '../support/outbox.ts';
+
+let server: FunctionServer;
+beforeAll(async () => {
+  server = await startFunctionServer();
+});
+afterAll(async () => {
+  await server.close();
+  await closeSharedConnection();
+});
+
+const PASSWORD = 'Sternen-Staub-42!';
+let clientSeq = 0;
+/** Each test acts from its own client address, so per-address limits of one test do not leak into another. */
+const newClient = () => `10.0.${Math.floor(++clientSeq / 250)}.${clientSeq % 250}`;
+const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
+
+async function call(method: string, path: string, options: { body?: unknown; raw?: string; cookie?: string; lang?: string; ip?: string; origin?: string } = {}) {
+  const headers: Record<string, string> = { 'accept-language': options.lang ?? 'en', 'x-test-client-ip': options.ip ?? '10.255.255.1' };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.origin) headers.origin = options.origin;
+  if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${server.url}${path}`, { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)), redirect: 'manual' });
+  const text = await res.text();
+  return { res, status: res.status, json: text ? JSON.parse(text) : undefined, cookie: res.headers.get('set-cookie')?.split(';')[0] };
+}
+
+/** Registers, verifies through the outbox link and signs in; returns the session cookie. */
+async function signedInUser(options: { email?: string; lang?: string; role?: string } = {}) {
+  const email = options.email ?? unique('reader');
+  const ip = newClient();
+  expect((await call('POST', '/api/auth/register', { body: { email, password: PASSWORD, firstName: 'Ursula' }, ip, lang: options.lang })).status).toBe(202);
+  expect((await call('POST', '/api/auth/verify-email', { body: { token: latestToken(email, 'verify-email') }, ip })).status).toBe(200);
+  if (options.role) await (await getDb()).execute(sql`UPDATE users SET role = ${options.role}::role WHERE email = ${email}`);
+  const login = await call('POST', '/api/auth/login', { body: { email, password: PASSWORD }, ip });
+  expect(login.status).toBe(200);
+  return { email, cookie: login.cookie!, ip };
+}
+
+describe('register, verify, login, logout', () => {
+  it('walks the whole flow through the outbox link', async () => {
+    const email = unique('flow');
+    const ip = newClient();
+    const registered = await call('POST', '/api/auth/register', { body: { email: email.toUpperCase(), password: PASSWORD, firstName: 'Stanisław', language: 'de' }, ip });
+    expect(registered.status).toBe(202);
+    const [mail] = mailsTo(email);
+    expect(mail).toContain('Subject: =?UTF-8?'); // localized German subject, MIME-encoded
+    expect(mail).toMatch(/Content-Type: text\/plain/);
+    expect(mail).toMatch(/Content-Type: text\/html/);
+    expect(mail).toContain(`/de/verify-email?token=`);
+
+    const early = await call('POST', '/api/auth/login', { body: { email, password: PASSWORD }, ip });
+    expect(early.status).toBe(403);
+    expect(early.json.error.message).toMatch(/verify/i);
+
+    const token = latestToken(email, 'verify-email');
+    expect((await call('POST', '/api/auth/verify-email', { body: { token }, ip })).status).toBe(200);
+    const reused = await call('POST', '/api/auth/verify-email', { body: { token }, ip });
+    expect(reused.status).toBe(409);
+    expect(reused.json.error.details).toEqual([{ path: 'token', message: 'validation.token.used' }]);
+
+    const login = await call('POST', '/api/auth/login', { body: { email: `  ${email.toUpperCase()} `, password: PASSWORD }, ip });
+    expect(login.status).toBe(200);
+    expect(login.res.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Lax/);
+    const me = await call('GET', '/api/auth/user', { cookie: login.cookie });
+    expect(CurrentUserSchema.parse(me.json.data)).toMatchObject({ email, firstName: 'Stanisław', role: 'NORMAL_USER', language: 'de' });
+    expect(me.json.data).not.toHaveProperty('passwordHash');
+
+    const logout = await call('GET', '/api/logout', { cookie: login.cookie });
+    expect(logout.status).toBe(302);
+    expect(logout.res.headers.get('location')).toBe('/');
+    expect(logout.res.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    expect((await call('GET', '/api/auth/user', { cookie: logout.cookie })).status).toBe(401);
+  });
+
+  it('answers register, resend and forgot the same for known and unknown emails', async () => {
+    const { email } = await signedInUser();
+    const ip = newClient();
+    for (const path of ['/api/auth/resend-verification', '/api/auth/forgot-password']) {
+      const known = await call('POST', path, { body: { email }, ip });
+      const unknown = await call('POST', path, { body: { email: unique('nobody') }, ip });
+      expect([known.status, known.json]).toEqual([unknown.status, unknown.json]);
+    }
+    const again = await call('POST', '/api/auth/register', { body: { email, password: PASSWORD }, ip });
+    const fresh = await call('POST', '/api/auth/register', { body: { email: unique('fresh'), password: PASSWORD }, ip });
+    expect([again.status, again.json]).toEqual([fresh.status, fresh.json]);
+  });
+
+  it('rejects a wrong password without telling whether the account exists', async () => {
+    const { email } = await signedInUser();
+    const wrong = await call('POST', '/api/auth/login', { body: { email, password: 'Wrong-password-1!' }, ip: newClient() });
+    const unknown = await call('POST', '/api/auth/login', { body: { email: unique('ghost'), password: 'Wrong-password-1!' }, ip: newClient() });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json).toEqual(unknown.json);
+  });
+
+  it('a new verification link invalidates the old one', async () => {
+    const email = unique('relink');
+    const ip = newClient();
+    await call('POST', '/api/auth/register', { body: { email, password: PASSWORD }, ip });
+    const first = latestToken(email, 'verify-email');
+    await call('POST', '/api/auth/resend-verification', { body: { email }, ip });
+    const second = latestToken(email, 'verify-email');
+    expect(second).not.toBe(first);
+    expect((await call('POST', '/api/auth/verify-email', { body: { token: first }, ip })).status).toBe(409);
+    expect((await call('POST', '/api/auth/verify-email', { body: { token: second }, ip })).status).toBe(200);
+  });
+
+  it('refuses an expired link', async () => {
+    const email = unique('late');
+    const ip = newClient();
+    await call('POST', '/api/auth/register', { body: { email, password: PASSWORD }, ip });
+    await (await getDb()).execute(sql`UPDATE email_tokens SET expires_at = now() - interval '1 minute'
+      WHERE user_id = (SELECT id FROM users WHERE email = ${email})`);
+    const res = await call('POST', '/api/auth/verify-email', { body: { token: latestToken(email, 'verify-email') }, ip, lang: 'it' });
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toBe('Questo link è scaduto. Richiedine uno nuovo.');
+  });
+});
+
+describe('password reset and sessions', () => {
+  it('resets the password by the mailed link and ends older sessions', async () => {
+    const { email, cookie, ip } = await signedInUser();
+    await call('POST', '/api/auth/forgot-password', { body: { email }, ip });
+    const token = latestToken(email, 'reset-password');
+    const weak = await call('POST', '/api/auth/reset-password', { body: { token, password: 'short' }, ip });
+    expect(weak.status).toBe(400);
+    expect(weak.json.error.details.map((d: { message: string }) => d.message)).toContain('validation.password.tooShort');
+    expect((await call('POST', '/api/auth/reset-password', { body: { token, password: 'Neues-Passwort-2026?' }, ip })).status).toBe(200);
+    expect((await call('GET', '/api/auth/user', { cookie })).status).toBe(401);
+    expect((await call('POST', '/api/auth/login', { body: { email, password: PASSWORD }, ip: newClient() })).status).toBe(401);
+    expect((await call('POST', '/api/auth/login', { body: { email, password: 'Neues-Passwort-2026?' }, ip: newClient() })).status).toBe(200);
+  });
+
+  it('a role change takes effect on the next request', async () => {
+    const { email, cookie } = await signedInUser();
+    await (await getDb()).execute(sql`UPDATE users SET role = 'GOLDEN_USER', token_version = token_version + 1 WHERE email = ${email}`);
+    expect((await call('GET', '/api/auth/user', { cookie })).status).toBe(401);
+  });
+
+  it('ignores a forged or tampered session cookie', async () => {
+    const { cookie } = await signedInUser();
+    const [name, value] = cookie.split('=');
+    const tampered = `${name}=${value!.slice(0, -4)}AAAA`;
+    expect((await call('GET', '/api/auth/user', { cookie: tampered })).status).toBe(401);
+    expect((await call('GET', '/api/auth/user', { cookie: `${name}=not.a.jwt` })).status).toBe(401);
+  });
+});
+
+describe('profile', () => {
+  it('updates names, bio and language, exports everything and deletes the account after password confirmation', async () => {
+    const { email, cookie } = await signedInUser();
+    const patched = await call('PATCH', '/api/profile', { cookie, body: { firstName: 'Ursula', lastName: 'Le Guin', bio: '<b>Anarres</b>', language: 'it' } });
+    expect(patched.json.data).toMatchObject({ firstName: 'Ursula', lastName: 'Le Guin', bio: '<b>Anarres</b>', language: 'it' });
+    const exported = await call('GET', '/api/profile/export', { cookie });
+    expect(exported.json.data.account).toMatchObject({ email, bio: '<b>Anarres</b>' });
+    expect(JSON.stringify(exported.json)).not.toContain('passwordHash');
+    expect((await call('DELETE', '/api/profile', { cookie, body: { password: 'nope' } })).status).toBe(403);
+    const deleted = await call('DELETE', '/api/profile', { cookie, body: { password: PASSWORD } });
+    expect(deleted.status).toBe(204);
+    expect((await call('GET', '/api/auth/user', { cookie })).status).toBe(401);
+    expect((await (await getDb()).execute(sql`SELECT count(*)::int AS n FROM users WHERE email = ${email}`)).rows[0]).toEqual({ n: 0 });
+  });
+});
+
+describe('bad input is a 400 envelope, never a 500', () => {
+  const cases: [string, string, { body?: unknown; raw?: string }][] = [
+    ['register without fields', '/api/auth/register', { body: {} }],
+    ['register with a number for email', '/api/auth/register', { body: { email: 42, password: PASSWORD } }],
+    ['register with a bad email', '/api/auth/register', { body: { email: 'not-an-email', password: PASSWORD } }],
+    ['register with an unknown field', '/api/auth/register', { body: { email: unique('x'), password: PASSWORD, role: 'SUPER_USER' } }],
+    ['register with a weak password', '/api/auth/register', { body: { email: unique('x'), password: 'password' } }],
+    ['register with a password over 72 bytes', '/api/auth/register', { body: { email: unique('x'), password: `Aa1!${'ä'.repeat(40)}` } }],
+    ['login with malformed JSON', '/api/auth/login', { raw: '{"email": ' }],
+    ['login with an array body', '/api/auth/login', { raw: '[]' }],
+    ['login with a huge body', '/api/auth/login', { raw: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(70_000) }) }],
+    ['verify with a malformed token', '/api/auth/verify-email', { body: { token: 'abc' } }],
+    ['reset without a token', '/api/auth/reset-password', { body: { password: PASSWORD } }],
+    ['forgot with null', '/api/auth/forgot-password', { raw: 'null' }],
+  ];
+  it.each(cases)('%s', async (_name, path, input) => {
+    const res = await call('POST', path, { ...input, ip: newClient() });
+    expect(res.status).toBe(400);
+    expect(ErrorEnvelopeSchema.parse(res.json).error.code).toBe('VALIDATION');
+  });
+
+  it('rejects a profile update with wrong types or unknown fields', async () => {
+    const { cookie } = await signedInUser();
+    for (const body of [{ language: 'fr' }, { firstName: 7 }, { role: 'SUPER_USER' }, { bio: 'x'.repeat(2001) }]) {
+      expect((await call('PATCH', '/api/profile', { cookie, body })).status, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
+
+describe('abuse protection', () => {
+  it('rate limits login per account with 429 and Retry-After', async () => {
+    const { email } = await signedInUser();
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof call>> | undefined;
+    for (let i = 0; i < 7; i += 1) {
+      last = await call('POST', '/api/auth/login', { body: { email, password: 'Wrong-password-1!' }, ip: newClient() });
+      statuses.push(last.status);
+    }
+    // Five attempts per account and window: the sign-in of signedInUser() was the first.
+    expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
+    expect(statuses.slice(4)).toEqual([429, 429, 429]);
+    expect(Number(last!.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last!.json.error.code).toBe('RATE_LIMITED');
+  });
+
+  it('rate limits registration per client address', async () => {
+    const ip = newClient();
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await call('POST', '/api/auth/register', { body: { email: unique('burst'), password: PASSWORD }, ip })).status);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(10);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('refuses mutating requests from a foreign Origin', async () => {
+    const { cookie } = await signedInUser();
+    const res = await call('PATCH', '/api/profile', { cookie, body: { firstName: 'Mallory' }, origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.json.error.code).toBe('FORBIDDEN');
+    expect((await call('PATCH', '/api/profile', { cookie, body: { firstName: 'Same' }, origin: server.url })).status).toBe(200);
+  });
+});
+
+describe('role matrix of the guarded endpoints', () => {
+  const guarded: [string, string, unknown?][] = [
+    ['GET', '/api/auth/user'],
+    ['GET', '/api/profile'],
+    ['PATCH', '/api/profile', { bio: 'hello' }],
+    ['GET', '/api/profile/export'],
+  ];
+  it.each(['anonymous', 'NORMAL_USER', 'POWER_USER', 'GOLDEN_USER', 'SUPER_USER'])('%s', async (who) => {
+    const cookie = who === 'anonymous' ? undefined : (await signedInUser({ role: who })).cookie;
+    for (const [method, path, body] of guarded) {
+      const res = await call(method, path, { cookie, body });
+      expect(res.status, `${who} ${method} ${path}`).toBe(who === 'anonymous' ? 401 : 200);
+    }
+  });
+});
