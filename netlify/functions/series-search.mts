@@ -1,0 +1,8 @@
+import type { Config } from '@netlify/functions';
+import { searchSeries } from '../../db/queries/search.ts';
+import { searchEndpoint } from './_shared/search-endpoint.ts';
+
+/** GET /api/series/search?q= (issue 5; spec §7 caps). */
+export default searchEndpoint(searchSeries);
+
+export const config: Config = { path: '/api/series/search' };

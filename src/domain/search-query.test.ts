@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { escapeLike, normalizeSearchQuery } from './search-query.ts';
+
+describe('normalizeSearchQuery', () => {
+  it('treats empty and whitespace-only input as no query', () => {
+    expect(normalizeSearchQuery('')).toBeNull();
+    expect(normalizeSearchQuery('   \t\n ')).toBeNull();
+  });
+  it('trims, collapses white space and removes control characters', () => {
+    expect(normalizeSearchQuery('  Der \t  Wüstenplanet ')).toBe('Der Wüstenplanet');
+    expect(normalizeSearchQuery('du\u0000ne')).toBe('du ne');
+  });
+  it('composes decomposed accents so "città" typed either way is the same query', () => {
+    expect(normalizeSearchQuery('citta\u0300')).toBe('città');
+  });
+});
+
+describe('escapeLike', () => {
+  it('escapes LIKE wildcards and the escape character', () => {
+    expect(escapeLike('100%_a\\b')).toBe('100\\%\\_a\\\\b');
+  });
+});

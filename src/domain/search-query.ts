@@ -1,0 +1,24 @@
+/** Search input rules (issue 5; spec §5, §9): what counts as a query, and how long it may be. */
+
+export const SEARCH_MAX_LENGTH = 200;
+/** Typos are tolerated from this many characters on (shorter queries match exactly or by prefix). */
+export const FUZZY_MIN_LENGTH = 4;
+/** Result caps per type (spec §7). */
+export const SEARCH_CAPS = { books: 12, authors: 8, series: 6, genres: 6, awards: 6 } as const;
+export type SearchKind = keyof typeof SEARCH_CAPS;
+
+/**
+ * Trims, drops control characters and collapses inner white space; null for an empty query
+ * (an empty or whitespace-only search does nothing: it is no error).
+ * @example normalizeSearchQuery('  Der   Wüstenplanet ') // 'Der Wüstenplanet'
+ */
+export function normalizeSearchQuery(raw: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = raw.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return cleaned === '' ? null : cleaned;
+}
+
+/** Escapes LIKE wildcards so a user's % or _ match themselves. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
