@@ -81,54 +81,50 @@ export async function searchBooks(db: Database, query: string, locale: Locale): 
   });
 }
 
-export async function searchAuthors(db: Database, query: string): Promise<AuthorHit[]> {
-  const fuzzy = query.length >= FUZZY_MIN_LENGTH;
-  return inFuzzyTransaction(db, fuzzy, async (tx) => {
+/** Authors and series are searched alike: one name column, a popularity measure, a cap. */
+async function searchByName<T>(db: Database, query: string, from: SQL, name: SQL, popularity: SQL, tieBreak: SQL, cap: number): Promise<T[]> {
+  return inFuzzyTransaction(db, query.length >= FUZZY_MIN_LENGTH, async (tx) => {
     const result = await tx.execute(sql`
-      SELECT a.id, a.slug, a.name FROM authors a, ${queryRelation(query)}
-      WHERE ${matches(sql`a.name`, query)}
-      ORDER BY ${tier(sql`a.name`)}, CASE WHEN ${tier(sql`a.name`)} = 3 THEN -${similarity(sql`a.name`)} ELSE 0 END,
-               (SELECT count(*) FROM book_awards ba JOIN book_authors bau ON bau.book_id = ba.book_id WHERE bau.author_id = a.id AND ba.is_winner) DESC,
-               a.sort_name, a.id
-      LIMIT ${SEARCH_CAPS.authors}`);
-    return result.rows as AuthorHit[];
+      SELECT t.id, t.slug, t.name FROM ${from}, ${queryRelation(query)}
+      WHERE ${matches(name, query)}
+      ORDER BY ${tier(name)}, CASE WHEN ${tier(name)} = 3 THEN -${similarity(name)} ELSE 0 END, ${popularity} DESC, ${tieBreak}, t.id
+      LIMIT ${cap}`);
+    return result.rows as T[];
   });
 }
 
-export async function searchSeries(db: Database, query: string): Promise<SeriesHit[]> {
-  const fuzzy = query.length >= FUZZY_MIN_LENGTH;
-  return inFuzzyTransaction(db, fuzzy, async (tx) => {
-    const result = await tx.execute(sql`
-      SELECT s.id, s.slug, s.name FROM series s, ${queryRelation(query)}
-      WHERE ${matches(sql`s.name`, query)}
-      ORDER BY ${tier(sql`s.name`)}, CASE WHEN ${tier(sql`s.name`)} = 3 THEN -${similarity(sql`s.name`)} ELSE 0 END,
-               (SELECT count(*) FROM book_series bs WHERE bs.series_id = s.id) DESC, s.name, s.id
-      LIMIT ${SEARCH_CAPS.series}`);
-    return result.rows as SeriesHit[];
-  });
+export const searchAuthors = (db: Database, query: string): Promise<AuthorHit[]> =>
+  searchByName(
+    db,
+    query,
+    sql`authors t`,
+    sql`t.name`,
+    sql`(SELECT count(*) FROM book_awards ba JOIN book_authors bau ON bau.book_id = ba.book_id WHERE bau.author_id = t.id AND ba.is_winner)`,
+    sql`t.sort_name`,
+    SEARCH_CAPS.authors,
+  );
+
+export const searchSeries = (db: Database, query: string): Promise<SeriesHit[]> =>
+  searchByName(db, query, sql`series t`, sql`t.name`, sql`(SELECT count(*) FROM book_series bs WHERE bs.series_id = t.id)`, sql`t.name`, SEARCH_CAPS.series);
+
+/**
+ * Genres and awards are few and named in every language (jsonb `names`): every localized name is
+ * matched, and the hit shows the request language.
+ */
+async function searchLocalizedNames<T>(db: Database, query: string, locale: Locale, table: 'genres' | 'awards', extra: SQL, cap: number): Promise<T[]> {
+  const result = await db.execute(sql`
+    SELECT t.id, coalesce(t.names->>${locale}::text, t.name) AS name, ${extra}
+    FROM ${sql.identifier(table)} t, ${queryRelation(query)},
+         LATERAL (SELECT min(${tier(sql`n.value`)}) AS tier FROM (SELECT t.name AS value UNION ALL SELECT value FROM jsonb_each_text(t.names)) n
+                  WHERE ${matches(sql`n.value`, query)}) m
+    WHERE m.tier IS NOT NULL
+    ORDER BY m.tier, t.name
+    LIMIT ${cap}`);
+  return result.rows as T[];
 }
 
-/** Genres and awards are few: every localized name is matched, the hit shows the request language. */
-export async function searchGenres(db: Database, query: string, locale: Locale): Promise<GenreHit[]> {
-  const result = await db.execute(sql`
-    SELECT g.id, coalesce(g.names->>${locale}, g.name) AS name, g.name AS "canonicalName", g.category
-    FROM genres g, ${queryRelation(query)},
-         LATERAL (SELECT min(${tier(sql`n.value`)}) AS tier FROM (SELECT g.name AS value UNION ALL SELECT value FROM jsonb_each_text(g.names)) n
-                  WHERE ${matches(sql`n.value`, query)}) t
-    WHERE t.tier IS NOT NULL
-    ORDER BY t.tier, g.name
-    LIMIT ${SEARCH_CAPS.genres}`);
-  return result.rows as GenreHit[];
-}
+export const searchGenres = (db: Database, query: string, locale: Locale): Promise<GenreHit[]> =>
+  searchLocalizedNames(db, query, locale, 'genres', sql`t.name AS "canonicalName", t.category`, SEARCH_CAPS.genres);
 
-export async function searchAwards(db: Database, query: string, locale: Locale): Promise<AwardHit[]> {
-  const result = await db.execute(sql`
-    SELECT a.id, a.slug, coalesce(a.names->>${locale}, a.name) AS name
-    FROM awards a, ${queryRelation(query)},
-         LATERAL (SELECT min(${tier(sql`n.value`)}) AS tier FROM (SELECT a.name AS value UNION ALL SELECT value FROM jsonb_each_text(a.names)) n
-                  WHERE ${matches(sql`n.value`, query)}) t
-    WHERE t.tier IS NOT NULL
-    ORDER BY t.tier, a.name
-    LIMIT ${SEARCH_CAPS.awards}`);
-  return result.rows as AwardHit[];
-}
+export const searchAwards = (db: Database, query: string, locale: Locale): Promise<AwardHit[]> =>
+  searchLocalizedNames(db, query, locale, 'awards', sql`t.slug`, SEARCH_CAPS.awards);
