@@ -8,6 +8,7 @@ const PORT = Number(process.env.E2E_PORT ?? 8890);
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -25,9 +26,10 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     url: `http://localhost:${PORT}/en/`,
-    timeout: 300_000,
+    // A cold start initialises the database and builds ~13,800 pages: minutes on a loaded 2-core machine.
+    timeout: 900_000,
     reuseExistingServer: !process.env.CI,
-    env: { PORT: String(PORT), EMBEDDED_DATABASE: 'phantastika_e2e', DATABASE_URL: '' },
+    env: { PORT: String(PORT), EMBEDDED_DATABASE: 'phantastika_e2e', DATABASE_URL: '', SITE_URL: `http://localhost:${PORT}` },
     stdout: 'pipe',
   },
 });

@@ -30,6 +30,8 @@ function* files(p: string): Generator<string> {
 /** A hash of the paths, sizes and modification times of every build input. */
 export function inputFingerprint(): string {
   const hash = createHash('sha256');
+  // Canonical and hreflang URLs are absolute: a different SITE_URL is a different build.
+  hash.update(`SITE_URL=${process.env.SITE_URL ?? ''}\n`);
   for (const input of INPUTS) {
     for (const file of files(path.join(ROOT, input))) {
       const stat = statSync(file);

@@ -2,8 +2,17 @@
  * Side drawer for the navigation below 768 px (spec §2 "Mobile uses a side drawer with the same entries").
  * A modal <dialog>: the page behind is inert, focus moves to the drawer's close button, Escape or a
  * click on the backdrop closes it, and focus returns to the menu button. Texts come in as props.
+ * Account entries follow the page's session ($session): Log In while signed out or loading; the
+ * navbar menu's entries (profile, reading list, my reviews, admin for super users, sign out) when signed in.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { avatarInitial, displayName } from '../domain/display-name.ts';
+import type { Locale } from '../domain/enums.ts';
+import { isSuperUser } from '../domain/roles.ts';
+import type { AccountEntries } from './account/account-items.ts';
+import { keepLanguageOnSignOut } from './account/sign-out.ts';
+import { fill } from './account/texts.ts';
+import { useSessionUser } from './account/use-session.ts';
 import LanguageSwitcher, { type LanguageSwitcherProps } from './LanguageSwitcher.tsx';
 
 export interface DrawerLink {
@@ -29,10 +38,14 @@ export interface MobileDrawerProps {
   links: DrawerLink[];
   /** Account entries: 'Log In' while signed out. */
   account: DrawerLink[];
+  /** The signed-in entries, the same as the navbar's account menu. */
+  accountEntries: AccountEntries;
+  locale: Locale;
   language: LanguageSwitcherProps;
 }
 
-export default function MobileDrawer({ labels, links, account, language }: MobileDrawerProps) {
+export default function MobileDrawer({ labels, links, account, accountEntries, locale, language }: MobileDrawerProps) {
+  const user = useSessionUser();
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -109,15 +122,52 @@ export default function MobileDrawer({ labels, links, account, language }: Mobil
               ))}
             </ul>
           </nav>
-          <ul className="drawer__links drawer__links--account" role="list">
-            {account.map((link) => (
-              <li key={link.href}>
-                <a className="button button--primary drawer__account" href={link.href} aria-current={link.current ? 'page' : undefined}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {user ? (
+            <nav className="drawer__user" aria-label={accountEntries.labels.account}>
+              <p className="drawer__who">
+                <span className="avatar" aria-hidden="true">
+                  {avatarInitial(user)}
+                </span>
+                {fill(accountEntries.labels.signedInAs, { name: displayName(user) })}
+              </p>
+              <ul className="drawer__links" role="list">
+                {accountEntries.user.map((link) => (
+                  <li key={link.href}>
+                    <a className="drawer__link" href={link.href}>
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              {isSuperUser(user) && (
+                <>
+                  <h3 className="drawer__group-label">{accountEntries.labels.admin}</h3>
+                  <ul className="drawer__links" role="list">
+                    {accountEntries.admin.map((link) => (
+                      <li key={link.href}>
+                        <a className="drawer__link" href={link.href}>
+                          {link.label}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              <a className="button button--secondary drawer__account drawer__sign-out" href={accountEntries.signOut.href} onClick={keepLanguageOnSignOut(locale)}>
+                {accountEntries.signOut.label}
+              </a>
+            </nav>
+          ) : (
+            <ul className="drawer__links drawer__links--account" role="list">
+              {account.map((link) => (
+                <li key={link.href}>
+                  <a className="button button--primary drawer__account" href={link.href} aria-current={link.current ? 'page' : undefined}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
           <LanguageSwitcher {...language} variant="list" />
           <p className="drawer__theme">
             <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">

@@ -1,0 +1,165 @@
+/**
+ * Build-time glue between the catalogue snapshot (db/queries/catalogue.ts) and the detail pages:
+ * look-ups by id, localized labels of enums, awards and genres, absolute URLs. The rules themselves
+ * (title choice, fallbacks, ratings) are pure functions in src/domain/catalogue-view.ts; this file
+ * only joins records and picks translation keys.
+ */
+import type { CatalogueAwardEntry, CatalogueBook, CatalogueSnapshot } from '../../../db/queries/catalogue.ts';
+import { knownLanguage, languageName, localized, localizedTitle, type LocalizedTitle } from '../../domain/catalogue-view.ts';
+import type { BindingType, EditionType, FormatType, GenreCategory, Locale, SeriesKind } from '../../domain/enums.ts';
+import { localePath, t, type TranslationKey } from '../../lib/i18n.ts';
+
+export interface PersonLink {
+  name: string;
+  slug: string;
+}
+
+export const EDITION_TYPE_KEYS: Readonly<Record<EditionType, TranslationKey>> = {
+  original: 'edition.type.original',
+  revised: 'edition.type.revised',
+  anniversary: 'edition.type.anniversary',
+  special: 'edition.type.special',
+  international: 'edition.type.international',
+};
+
+export const BINDING_KEYS: Readonly<Record<BindingType, TranslationKey>> = {
+  hardcover: 'edition.binding.hardcover',
+  paperback: 'edition.binding.paperback',
+  broschiert: 'edition.binding.broschiert',
+  mass_market: 'edition.binding.massMarket',
+  ebook: 'edition.binding.ebook',
+  audiobook: 'edition.binding.audiobook',
+};
+
+export const FORMAT_KEYS: Readonly<Record<FormatType, TranslationKey>> = {
+  physical: 'edition.format.physical',
+  digital: 'edition.format.digital',
+};
+
+export const SERIES_KIND_KEYS: Readonly<Record<SeriesKind, TranslationKey>> = {
+  novel_series: 'series.kind.novelSeries',
+  publisher_series: 'series.kind.publisherSeries',
+  author_edition: 'series.kind.authorEdition',
+};
+
+export const SERIES_STATUS_KEYS = {
+  ongoing: 'series.status.ongoing',
+  completed: 'series.status.completed',
+  unknown: 'series.status.unknown',
+} as const satisfies Record<string, TranslationKey>;
+
+/** Absolute URL of a root-relative path on the configured site (canonical form, as BaseLayout builds it). */
+export const absoluteUrl = (site: URL, path: string) => new URL(path, site).href;
+
+export const bookPath = (locale: Locale, slug: string) => localePath(locale, `/books/${slug}`);
+export const authorPath = (locale: Locale, slug: string) => localePath(locale, `/authors/${slug}`);
+export const seriesPath = (locale: Locale, slug: string) => localePath(locale, `/series/${slug}`);
+/** Spec §2: genre chips filter by the canonical (English) name. */
+export const genrePath = (locale: Locale, canonicalName: string) => `${localePath(locale, '/genres')}?genre=${encodeURIComponent(canonicalName)}`;
+/** Spec §2: /awards?id={awardId}. */
+export const awardPath = (locale: Locale, awardId: number) => `${localePath(locale, '/awards')}?id=${awardId}`;
+
+export function authorsOf(snapshot: CatalogueSnapshot, authorIds: readonly number[]): PersonLink[] {
+  return authorIds.flatMap((id) => {
+    const author = snapshot.authorById.get(id);
+    return author ? [{ name: author.name, slug: author.slug }] : [];
+  });
+}
+
+/** The colour of a drawn cover: the first genre that is not Crossover (as BookCard does). */
+export function coverCategory(snapshot: CatalogueSnapshot, book: CatalogueBook): GenreCategory {
+  const categories = book.genreIds.flatMap((id) => snapshot.genreById.get(id)?.category ?? []);
+  return categories.find((c) => c !== 'crossover') ?? categories[0] ?? 'default';
+}
+
+export interface GenreChip {
+  /** Canonical name: the ?genre= value. */
+  name: string;
+  label: string;
+  category: GenreCategory;
+}
+
+export function genresOf(snapshot: CatalogueSnapshot, book: CatalogueBook, locale: Locale): GenreChip[] {
+  return book.genreIds.flatMap((id) => {
+    const genre = snapshot.genreById.get(id);
+    return genre ? [{ name: genre.name, label: localized(genre.names, locale)?.text ?? genre.name, category: genre.category }] : [];
+  });
+}
+
+export interface AwardView {
+  awardId: number;
+  award: string;
+  category: string | null;
+  year: number;
+  isWinner: boolean;
+}
+
+/** An award entry with the award and category names in the page language (custom categories as entered). */
+export function awardView(snapshot: CatalogueSnapshot, entry: CatalogueAwardEntry, locale: Locale): AwardView {
+  const award = snapshot.awardById.get(entry.awardId);
+  const category = award?.categories.find((c) => c.id === entry.categoryId);
+  return {
+    awardId: entry.awardId,
+    award: (award && (localized(award.names, locale)?.text ?? award.name)) || '',
+    category: (category && localized(category.names, locale)?.text) || entry.customCategory?.trim() || null,
+    year: entry.year,
+    isWinner: entry.isWinner,
+  };
+}
+
+/** 'Hugo Award, Best Novel (1966)' in the page language (JSON-LD `award`). */
+export function awardText(view: AwardView, locale: Locale): string {
+  return view.category ? t(locale, 'detail.awardEntry', { award: view.award, category: view.category, year: view.year }) : `${view.award} (${view.year})`;
+}
+
+/** The year as shown: 'c. 1890' for approximate years; null when unknown. */
+export function yearLabel(locale: Locale, year: number | null, approx: boolean): string | null {
+  if (year === null) return null;
+  return approx ? t(locale, 'book.yearApprox', { year }) : String(year);
+}
+
+/** The work's original language for a lang attribute, unless it is the page language or unknown. */
+export function originalLanguageFor(book: Pick<CatalogueBook, 'originalLanguage'>, locale: Locale): string | null {
+  const code = knownLanguage(book.originalLanguage);
+  return code && code !== locale ? code : null;
+}
+
+/** A book as other detail pages list it (author's books, a series' books). */
+export interface BookTileData {
+  slug: string;
+  title: LocalizedTitle;
+  /** Language of the original title when it is not the page language (for a lang attribute). */
+  originalLang: string | null;
+  year: string | null;
+  authors: PersonLink[];
+  category: GenreCategory;
+  rating: CatalogueBook['rating'];
+}
+
+export function bookTile(snapshot: CatalogueSnapshot, book: CatalogueBook, locale: Locale): BookTileData {
+  return {
+    slug: book.slug,
+    title: localizedTitle(book, locale),
+    originalLang: originalLanguageFor(book, locale),
+    year: yearLabel(locale, book.publicationYear, book.publicationYearApprox),
+    authors: authorsOf(snapshot, book.authorIds),
+    category: coverCategory(snapshot, book),
+    rating: book.rating,
+  };
+}
+
+/** Edition language in the page language ('Tedesco'), else the stored name, else 'Unknown language'. */
+export function editionLanguage(locale: Locale, code: string, storedName: string): string {
+  const name = languageName(code, locale);
+  if (name) return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  return knownLanguage(code) && storedName.trim() ? storedName : t(locale, 'book.editions.unknownLanguage');
+}
+
+/**
+ * Splits a translated sentence around one placeholder, so markup (a link, a lang span) can sit where
+ * the language puts it: t('de', 'book.byAuthors') 'von {authors}' → ['von ', ''].
+ */
+export function splitAround(text: string, placeholder: string): [before: string, after: string] {
+  const index = text.indexOf(`{${placeholder}}`);
+  return index < 0 ? [text, ''] : [text.slice(0, index), text.slice(index + placeholder.length + 2)];
+}

@@ -1,0 +1,115 @@
+/**
+ * Build-time data of the awards page (issue 3, item 1): every award with its categories and, per
+ * category, the entries grouped by year (newest first, ties kept; src/domain/awards-view.ts), each
+ * with the book's title in the page language (the detail pages' rule, src/domain/catalogue-view.ts)
+ * and its authors. Joins snapshot records only; the rules live in src/domain.
+ */
+import type { CatalogueSnapshot } from '../../../db/queries/catalogue.ts';
+import { groupAwardYears, type AwardRef, type AwardYear } from '../../domain/awards-view.ts';
+import { localized, localizedTitle, type LocalizedResult } from '../../domain/catalogue-view.ts';
+import type { Locale } from '../../domain/enums.ts';
+import { slugify } from '../../domain/slug.ts';
+import { compareText } from '../../domain/sort-text.ts';
+
+export interface AwardEntryView {
+  year: number;
+  isWinner: boolean;
+  bookSlug: string;
+  /** Title in the page language when a translated edition exists, else the original title. */
+  title: string;
+  /** The original title when `title` is a translation. */
+  originalTitle: string | null;
+  /** lang of the shown title when it is not the page language (original titles), else null. */
+  titleLang: string | null;
+  /** lang of the original title beside a translated one. */
+  originalLang: string | null;
+  authors: { name: string; slug: string }[];
+}
+
+export interface AwardCategoryView {
+  id: number;
+  slug: string;
+  name: string;
+  years: AwardYear<AwardEntryView>[];
+  entryCount: number;
+  winnerCount: number;
+}
+
+export interface AwardView {
+  id: number;
+  slug: string;
+  name: string;
+  about: LocalizedResult | null;
+  categories: AwardCategoryView[];
+}
+
+/** The selection's view of the awards (ids, slugs, category order) for src/domain/awards-view.ts. */
+export const awardRefs = (awards: readonly AwardView[]): AwardRef[] =>
+  awards.map((award) => ({ id: award.id, slug: award.slug, categories: award.categories.map((c) => ({ id: c.id, slug: c.slug })) }));
+
+/**
+ * Every award of the catalogue for one page language, in catalogue order (Hugo, Nebula, Locus, Clarke).
+ * Entries with a custom category (spec §3) get a category of their own after the catalogue's ones.
+ */
+export function buildAwardViews(snapshot: CatalogueSnapshot, locale: Locale): AwardView[] {
+  const entriesByCategory = new Map<string, AwardEntryView[]>();
+  const customCategories = new Map<number, Map<string, string>>();
+  for (const book of snapshot.books) {
+    if (book.awards.length === 0) continue;
+    const title = localizedTitle(book, locale);
+    const authors = book.authorIds.flatMap((id) => {
+      const author = snapshot.authorById.get(id);
+      return author ? [{ name: author.name, slug: author.slug }] : [];
+    });
+    for (const entry of book.awards) {
+      let categoryKey: string;
+      if (entry.categoryId !== null) categoryKey = `${entry.awardId}/${entry.categoryId}`;
+      else {
+        const name = entry.customCategory?.trim() || '';
+        const custom = customCategories.get(entry.awardId) ?? new Map<string, string>();
+        customCategories.set(entry.awardId, custom);
+        custom.set(slugify(name), name);
+        categoryKey = `${entry.awardId}/custom:${slugify(name)}`;
+      }
+      const list = entriesByCategory.get(categoryKey) ?? [];
+      entriesByCategory.set(categoryKey, list);
+      list.push({
+        year: entry.year,
+        isWinner: entry.isWinner,
+        bookSlug: book.slug,
+        title: title.title,
+        originalTitle: title.isTranslated ? title.originalTitle : null,
+        titleLang: title.isTranslated ? null : title.lang,
+        originalLang: title.isTranslated && book.originalLanguage && book.originalLanguage !== 'und' ? book.originalLanguage : null,
+        authors,
+      });
+    }
+  }
+
+  const byTitle = (a: AwardEntryView, b: AwardEntryView) => compareText(a.title, b.title, locale);
+  const category = (id: number, slug: string, name: string, entries: AwardEntryView[]): AwardCategoryView => ({
+    id,
+    slug,
+    name,
+    years: groupAwardYears(entries, byTitle),
+    entryCount: entries.length,
+    winnerCount: entries.filter((e) => e.isWinner).length,
+  });
+
+  return snapshot.awards.map((award) => {
+    const categories = award.categories.map((c) =>
+      category(c.id, c.slug, localized(c.names, locale)?.text ?? c.slug, entriesByCategory.get(`${award.id}/${c.id}`) ?? []),
+    );
+    let customId = -1;
+    for (const [slug, name] of customCategories.get(award.id) ?? []) {
+      categories.push(category(customId--, `custom-${slug}`, name, entriesByCategory.get(`${award.id}/custom:${slug}`) ?? []));
+    }
+    return {
+      id: award.id,
+      slug: award.slug,
+      name: localized(award.names, locale)?.text ?? award.name,
+      about: localized(award.about, locale),
+      categories,
+    };
+  });
+}

@@ -1,0 +1,115 @@
+/**
+ * The awards page's view rules (issue 3, item 1; spec §2 "/awards: select award, category; tabs
+ * winners, nominees, about; /awards?id={awardId}"): entries grouped by year, newest first, ties kept,
+ * and the selection <-> URL query (`?id=&category=&tab=`). Pure and isomorphic.
+ */
+
+/** The tabs of the awards page, in display order; the first is the default. */
+export const AWARD_TABS = ['winners', 'nominees', 'about'] as const;
+export type AwardTab = (typeof AWARD_TABS)[number];
+
+/** The award shown when the URL names none (spec: the page opens on the Hugo Award). */
+export const DEFAULT_AWARD_SLUG = 'hugo';
+
+/** One year of an award category: every winner (ties stay ties) and the other nominees. */
+export interface AwardYear<T> {
+  year: number;
+  winners: T[];
+  nominees: T[];
+}
+
+/**
+ * Groups award entries by year, newest year first. Within a year winners come first, then the
+ * other nominees, each group in `compare` order (input order without one). A year with nominees
+ * but no winner keeps an empty `winners` list ("no award given"); years without entries do not
+ * appear (the data does not say whether an award was presented then).
+ * @example groupAwardYears([{ year: 1966, isWinner: true }, { year: 1966, isWinner: true }]) // [{ year: 1966, winners: [both], nominees: [] }]
+ */
+export function groupAwardYears<T extends { year: number; isWinner: boolean }>(entries: readonly T[], compare?: (a: T, b: T) => number): AwardYear<T>[] {
+  const byYear = new Map<number, AwardYear<T>>();
+  for (const entry of entries) {
+    let group = byYear.get(entry.year);
+    if (!group) {
+      group = { year: entry.year, winners: [], nominees: [] };
+      byYear.set(entry.year, group);
+    }
+    (entry.isWinner ? group.winners : group.nominees).push(entry);
+  }
+  const years = [...byYear.values()].sort((a, b) => b.year - a.year);
+  if (compare) {
+    for (const year of years) {
+      year.winners.sort(compare);
+      year.nominees.sort(compare);
+    }
+  }
+  return years;
+}
+
+/** What the selection needs to know about an award: ids, slugs and its categories in order. */
+export interface AwardRef {
+  id: number;
+  slug: string;
+  categories: readonly { id: number; slug: string }[];
+}
+
+/** The award, category (slug) and tab on screen. */
+export interface AwardSelection {
+  awardId: number;
+  category: string;
+  tab: AwardTab;
+}
+
+/** The award an `?id=` names: its numeric database id or its slug. */
+export function findAward<A extends AwardRef>(awards: readonly A[], idOrSlug: string | null | undefined): A | undefined {
+  const key = idOrSlug?.trim().toLowerCase();
+  if (!key) return undefined;
+  return /^\d+$/.test(key) ? awards.find((award) => award.id === Number(key)) : awards.find((award) => award.slug === key);
+}
+
+/** The default selection: the Hugo Award (else the first award), its first category, winners. */
+export function defaultAwardSelection(awards: readonly AwardRef[]): AwardSelection | undefined {
+  const award = findAward(awards, DEFAULT_AWARD_SLUG) ?? awards[0];
+  if (!award) return undefined;
+  return { awardId: award.id, category: award.categories[0]?.slug ?? '', tab: 'winners' };
+}
+
+/**
+ * Reads the selection from `?id=` (id or slug), `&category=` (slug or id) and `&tab=`. Unknown values
+ * fall back: an unknown award to the default award, an unknown category to the award's first one.
+ * @example parseAwardSelection('?id=2', awards) // { awardId: 2, category: 'best-novel', tab: 'winners' }
+ */
+export function parseAwardSelection(search: string | URLSearchParams, awards: readonly AwardRef[]): AwardSelection | undefined {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const fallback = defaultAwardSelection(awards);
+  if (!fallback) return undefined;
+  const award = findAward(awards, params.get('id')) ?? findAward(awards, String(fallback.awardId));
+  if (!award) return fallback;
+  const requested = params.get('category')?.trim().toLowerCase();
+  const category =
+    award.categories.find((c) => c.slug === requested || (requested !== undefined && /^\d+$/.test(requested) && c.id === Number(requested))) ??
+    award.categories[0];
+  const tab = AWARD_TABS.find((t) => t === params.get('tab')?.trim().toLowerCase()) ?? 'winners';
+  return { awardId: award.id, category: category?.slug ?? '', tab };
+}
+
+/**
+ * The query string of a selection: nothing for the default view; otherwise `id` (numeric, as the
+ * spec's /awards?id={awardId}), `category` unless it is the award's first, `tab` unless winners.
+ * Parameters other than these in `current` are kept.
+ * @example awardSelectionToSearch({ awardId: 3, category: 'horror-novel', tab: 'nominees' }, awards) // '?id=3&category=horror-novel&tab=nominees'
+ */
+export function awardSelectionToSearch(selection: AwardSelection, awards: readonly AwardRef[], current = ''): string {
+  const params = new URLSearchParams(current);
+  for (const name of ['id', 'category', 'tab']) params.delete(name);
+  const fallback = defaultAwardSelection(awards);
+  const isDefault =
+    fallback !== undefined && selection.awardId === fallback.awardId && selection.category === fallback.category && selection.tab === fallback.tab;
+  if (!isDefault) {
+    params.set('id', String(selection.awardId));
+    const award = awards.find((a) => a.id === selection.awardId);
+    if (award && award.categories[0]?.slug !== selection.category) params.set('category', selection.category);
+    if (selection.tab !== 'winners') params.set('tab', selection.tab);
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

@@ -1,0 +1,301 @@
+/**
+ * The books, authors and series lists (issue 3, item 2; spec §2 list screens, §9 filters and sorts).
+ *
+ * Server-rendered with the first page of the default view, so visitors without JavaScript and
+ * crawlers get real cards and links. Hydrated, it reads the filters from the URL
+ * (`/books?genre=Fantasy` deep links), and every filter, sort, tab and "load more" asks the list API
+ * without a page reload; the address bar follows with history.replaceState. While a request runs a
+ * spinner says "Loading"; a live region announces the count; a failure offers a retry; an empty
+ * result says so. Only the latest request may change the list (stores/catalogue-list.ts).
+ *
+ * Texts come in as props (src/islands/README.md); the cards are shared with nothing else on the page,
+ * so the server and the browser render the same markup.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { defaultListState, isDefaultListState, listStateToSearch, parseListState, withFilter, withSort, type ListQuerySpec, type ListState } from '../domain/list-query.ts';
+import type { AuthorCard, BookCard, SeriesCard } from '../domain/schemas/lists.ts';
+import AuthorListCard from './cards/AuthorListCard.tsx';
+import BookListCard from './cards/BookListCard.tsx';
+import type { CardTexts } from './cards/card-texts.ts';
+import { formatCount, plural, type PluralForms } from './cards/format.ts';
+import SeriesListCard from './cards/SeriesListCard.tsx';
+import { createCatalogueList } from './stores/catalogue-list.ts';
+
+export type ListKind = 'books' | 'authors' | 'series';
+type Item = BookCard | AuthorCard | SeriesCard;
+
+export interface ListOption {
+  value: string;
+  label: string;
+}
+
+/** A filter shown as a select; '' is its "any" option. */
+export interface ListSelectControl {
+  name: string;
+  label: string;
+  anyLabel: string;
+  options: ListOption[];
+}
+
+/** A filter shown as tabs (series kinds); '' is the "all" tab. */
+export interface ListTabsControl {
+  name: string;
+  label: string;
+  allLabel: string;
+  options: ListOption[];
+}
+
+export interface CatalogueListTexts {
+  filtersLabel: string;
+  sortLabel: string;
+  loading: string;
+  loadMore: string;
+  retry: string;
+  resetFilters: string;
+  /** 'No books match these filters.' */
+  empty: string;
+  /** 'The books could not be loaded.' */
+  error: string;
+  errorNetwork: string;
+  errorServer: string;
+  /** '{count} books' (total above the list). */
+  total: PluralForms;
+  /** '{shown} of {count} books' (beside "load more"). */
+  progress: PluralForms;
+  /** '{count} books found' (announced after a new view loaded). */
+  found: PluralForms;
+}
+
+export interface CatalogueListProps {
+  kind: ListKind;
+  locale: string;
+  /** '/api/books' */
+  endpoint: string;
+  pageSize: number;
+  spec: ListQuerySpec;
+  /** The first page of the default view, rendered on the server. */
+  initial: { items: Item[]; total: number };
+  sorts: ListOption[];
+  selects: ListSelectControl[];
+  tabs?: ListTabsControl;
+  texts: CatalogueListTexts;
+  cardTexts: CardTexts;
+}
+
+function ItemCard({ kind, item, locale, texts }: { kind: ListKind; item: Item; locale: string; texts: CardTexts }) {
+  if (kind === 'books') return <BookListCard locale={locale} book={item as BookCard} texts={texts} />;
+  if (kind === 'authors') return <AuthorListCard locale={locale} author={item as AuthorCard} texts={texts} />;
+  return <SeriesListCard locale={locale} series={item as SeriesCard} texts={texts} />;
+}
+
+export default function CatalogueList(props: CatalogueListProps) {
+  const { kind, locale, spec, texts, tabs } = props;
+  const list = useMemo(
+    () =>
+      createCatalogueList<Item>({
+        endpoint: props.endpoint,
+        locale,
+        pageSize: props.pageSize,
+        initial: { state: defaultListState(spec), items: props.initial.items, total: props.initial.total },
+      }),
+    // One store per mounted island: the props of a static page never change.
+    [],
+  );
+  const view = useStore(list.$view);
+  const [hydrated, setHydrated] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const id = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  /** Shows a view and writes it into the address bar (replaceState: no history entry per click). */
+  const apply = (state: ListState) => {
+    const search = listStateToSearch(state, spec, window.location.search);
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+    void list.show(state);
+  };
+
+  // Deep links: the static HTML shows the default view; a URL with filters loads its own view.
+  useEffect(() => {
+    setHydrated(true);
+    const requested = parseListState(window.location.search, spec);
+    if (!isDefaultListState(requested, spec)) apply(requested);
+    else if (window.location.search !== listStateToSearch(requested, spec, window.location.search)) {
+      // Drop unusable list parameters (?genre=Unknown) from the address bar.
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${listStateToSearch(requested, spec, window.location.search)}${window.location.hash}`);
+    }
+  }, []);
+
+  // Announce the outcome of each completed load; after "load more", move focus to the first new card.
+  useEffect(() => {
+    if (view.loads === 0 || view.status !== 'idle') return;
+    if (view.mode === 'append') {
+      setAnnouncement(plural(texts.progress, locale, view.total, { shown: formatCount(locale, view.items.length) }));
+      const from = focusFrom.current;
+      focusFrom.current = null;
+      if (from !== null) listRef.current?.querySelectorAll<HTMLAnchorElement>('li .card__link')[from]?.focus();
+    } else {
+      setAnnouncement(plural(texts.found, locale, view.total));
+    }
+  }, [view.loads, view.status, view.mode, view.total, view.items.length, texts, locale]);
+
+  const loading = view.status === 'loading';
+  const disabled = !hydrated;
+  const shown = view.items.length;
+  const hasFilters = Object.keys(view.state.filters).length > 0;
+  const activeTab = tabs ? (view.state.filters[tabs.name] ?? '') : '';
+  const tabOptions = tabs ? [{ value: '', label: tabs.allLabel }, ...tabs.options] : [];
+  const panelId = `${id}-results`;
+  const tabId = (value: string) => `${id}-tab-${value || 'all'}`;
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = tabOptions.length - 1;
+    const next =
+      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : -1;
+    if (next < 0 || !tabs) return;
+    event.preventDefault();
+    tabRefs.current[next]?.focus();
+    apply(withFilter(view.state, tabs.name, tabOptions[next]?.value));
+  };
+
+  const results = (
+    <>
+      {view.status === 'error' && (
+        <div className="list-error" role="alert">
+          <p>
+            <strong>{texts.error}</strong> {view.error === 'network' ? texts.errorNetwork : texts.errorServer}
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => void list.retry()}>
+            {texts.retry}
+          </button>
+        </div>
+      )}
+      {shown > 0 ? (
+        <ul ref={listRef} className={`grid list-grid list-grid--${kind}`} role="list" aria-busy={loading && view.mode === 'replace'}>
+          {view.items.map((item) => (
+            <li key={item.id}>
+              <ItemCard kind={kind} item={item} locale={locale} texts={props.cardTexts} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        !loading &&
+        view.status !== 'error' && (
+          <div className="list-empty">
+            <p>{texts.empty}</p>
+            {hasFilters && (
+              <button type="button" className="button button--secondary" onClick={() => apply({ sort: view.state.sort, filters: {} })}>
+                {texts.resetFilters}
+              </button>
+            )}
+          </div>
+        )
+      )}
+      <div className="list-more">
+        {shown > 0 && <p className="list-more__progress">{plural(texts.progress, locale, view.total, { shown: formatCount(locale, shown) })}</p>}
+        {shown < view.total && (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={disabled || loading}
+            onClick={() => {
+              focusFrom.current = shown;
+              void list.loadMore();
+            }}
+          >
+            {texts.loadMore}
+          </button>
+        )}
+      </div>
+    </>
+  );
+
+  return (
+    <div className="catalogue-list" data-kind={kind} data-hydrated={hydrated ? 'true' : undefined}>
+      {tabs && (
+        <div className="list-tabs" role="tablist" aria-label={tabs.label}>
+          {tabOptions.map((option, index) => {
+            const selected = option.value === activeTab;
+            return (
+              <button
+                key={option.value || 'all'}
+                ref={(element) => {
+                  tabRefs.current[index] = element;
+                }}
+                type="button"
+                role="tab"
+                id={tabId(option.value)}
+                className="list-tabs__tab"
+                aria-selected={selected}
+                aria-controls={panelId}
+                tabIndex={selected ? 0 : -1}
+                disabled={disabled}
+                onClick={() => apply(withFilter(view.state, tabs.name, option.value))}
+                onKeyDown={(event) => onTabKey(event, index)}
+              >
+                {option.label}
+              </button>
+            );
+          })}
+        </div>
+      )}
+
+      <form className="list-controls" aria-label={texts.filtersLabel} onSubmit={(event) => event.preventDefault()}>
+        {props.selects.map((select) => (
+          <div className="list-field" key={select.name}>
+            <label htmlFor={`${id}-${select.name}`}>{select.label}</label>
+            <select
+              id={`${id}-${select.name}`}
+              value={view.state.filters[select.name] ?? ''}
+              disabled={disabled}
+              onChange={(event) => apply(withFilter(view.state, select.name, event.currentTarget.value))}
+            >
+              <option value="">{select.anyLabel}</option>
+              {select.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        <div className="list-field">
+          <label htmlFor={`${id}-sort`}>{texts.sortLabel}</label>
+          <select id={`${id}-sort`} value={view.state.sort} disabled={disabled} onChange={(event) => apply(withSort(view.state, event.currentTarget.value))}>
+            {props.sorts.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      <div className="list-status">
+        {/* While a new view loads, the old total would describe the wrong list. */}
+        {!(loading && view.mode === 'replace') && <p className="list-status__total">{plural(texts.total, locale, view.total)}</p>}
+        {loading && (
+          <p className="list-loading" role="status">
+            <span className="spinner" aria-hidden="true"></span>
+            {texts.loading}
+          </p>
+        )}
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+
+      {tabs ? (
+        <div id={panelId} role="tabpanel" aria-labelledby={tabId(activeTab)} className="list-panel">
+          {results}
+        </div>
+      ) : (
+        <div id={panelId} className="list-panel">
+          {results}
+        </div>
+      )}
+    </div>
+  );
+}

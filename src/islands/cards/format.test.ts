@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { fill, formatRating, plural } from './format.ts';
+
+describe('island text helpers', () => {
+  it('picks the plural form and formats the count per locale', () => {
+    const forms = { one: '{shown} of {count} book', other: '{shown} of {count} books' };
+    expect(plural(forms, 'en', 3219, { shown: 24 })).toBe('24 of 3,219 books');
+    expect(plural({ one: '{count} Buch', other: '{count} Bücher' }, 'de', 3219)).toBe('3.219 Bücher');
+    expect(plural({ one: '{count} Buch', other: '{count} Bücher' }, 'de', 1)).toBe('1 Buch');
+  });
+
+  it('falls back to the other form for categories the props lack', () => {
+    expect(plural({ other: '{count} libri' }, 'it', 1)).toBe('1 libri');
+  });
+
+  it('leaves unknown placeholders alone', () => {
+    expect(fill('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+
+  it('formats ratings with one decimal in the locale', () => {
+    expect(formatRating('en', 4)).toBe('4.0');
+    expect(formatRating('de', 4.5)).toBe('4,5');
+  });
+});

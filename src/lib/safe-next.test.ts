@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { safeNextPath } from './safe-next.ts';
+
+const FALLBACK = '/en/';
+
+describe('safeNextPath', () => {
+  it.each(['/en/profile', '/de/profile?tab=reading', '/it/books/dune#reviews', '/', '/en/search?q=a%2F%2Fb'])('keeps the same-site path %s', (next) => {
+    expect(safeNextPath(next, FALLBACK)).toBe(next);
+  });
+
+  it.each([
+    ['missing', null],
+    ['undefined', undefined],
+    ['empty', ''],
+    ['protocol-relative', '//evil.example/path'],
+    ['backslash as slash', '/\\evil.example'],
+    ['backslash first', '\\\\evil.example'],
+    ['absolute http', 'https://evil.example/'],
+    ['javascript', 'javascript:alert(1)'],
+    ['relative without slash', 'profile'],
+    ['tab inside', '/\t/evil.example'],
+    ['newline inside', '/\n/evil.example'],
+    ['triple slash', '///evil.example'],
+  ])('falls back for %s', (_name, next) => {
+    expect(safeNextPath(next, FALLBACK)).toBe(FALLBACK);
+  });
+});

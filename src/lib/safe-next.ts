@@ -1,0 +1,26 @@
+/**
+ * Where the login page may send the visitor afterwards (issue 4: "?next="). Only a path on this site
+ * is accepted; anything that a browser could read as another origin ('//evil.example', '/\evil.example',
+ * 'https://…', 'javascript:…') or that carries control characters falls back.
+ */
+
+/** Browsers treat '\' like '/' and drop tabs and newlines inside URLs, so those can smuggle in '//'. */
+const UNSAFE = /[\\\u0000-\u001f\u007f]/;
+
+/**
+ * The same-site path in `next` (path, query and hash kept), or `fallback` when it is missing or unsafe.
+ * @example safeNextPath('/de/profile?tab=reading', '/de/') // '/de/profile?tab=reading'
+ * @example safeNextPath('//evil.example/', '/de/') // '/de/'
+ */
+export function safeNextPath(next: string | null | undefined, fallback: string): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || UNSAFE.test(next)) return fallback;
+  // Belt and braces: the path must resolve to the same origin it started from.
+  const base = 'https://same.invalid';
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return fallback;
+  }
+  return url.origin === base ? next : fallback;
+}

@@ -1,0 +1,580 @@
+/**
+ * The list pages and the awards page (issue 3, items 1 and 2): static first page, filters, sorts,
+ * tabs and "load more" through the list APIs without a reload, URL deep links, genre cards, award
+ * selection by URL and controls, localized labels in en/de/it, and axe.
+ *
+ * Expected totals come from the list APIs themselves (and the genre cards), so the tests state how
+ * the UI relates to the data rather than repeating seed numbers. The local functions answer in one
+ * to three seconds (netlify dev starts a worker per call), hence the longer waits.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 120_000 });
+
+type Locale = 'en' | 'de' | 'it';
+const number = (locale: Locale, value: number) => new Intl.NumberFormat(locale).format(value);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Uncaught script errors fail the test that caused them. */
+function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+type ApiPage = { total: number; items: { title?: string; name?: string }[] };
+const apiPages = new Map<string, ApiPage>();
+
+/** The first page of a list API query, asked in the page language (read once per run: the catalogue does not change). */
+async function apiPage(request: APIRequestContext, path: string, locale: Locale = 'en'): Promise<ApiPage> {
+  const separator = path.includes('?') ? '&' : '?';
+  const url = `${path}${separator}lang=${locale}&limit=24`;
+  const cached = apiPages.get(url);
+  if (cached) return cached;
+  const response = await request.get(url, { headers: { 'accept-language': locale } });
+  expect(response.ok()).toBe(true);
+  const { data } = (await response.json()) as { data: ApiPage };
+  apiPages.set(url, data);
+  return data;
+}
+
+/** The list island hydrates at idle; its controls are disabled until then. */
+async function hydratedList(page: Page, sortLabel = 'Sort by') {
+  const main = page.getByRole('main');
+  await expect(main.getByLabel(sortLabel)).toBeEnabled();
+  return main;
+}
+
+const cardTitles = (main: Locator) => main.getByRole('heading', { level: 2 });
+
+const TEXTS = {
+  en: { books: 'books', of: 'of', sort: 'Sort by', genre: 'Genre', minRating: 'Minimum rating', loadMore: 'Load more' },
+  de: { books: 'Büchern', of: 'von', sort: 'Sortieren nach', genre: 'Genre', minRating: 'Mindestbewertung', loadMore: 'Mehr laden' },
+  it: { books: 'libri', of: 'di', sort: 'Ordina per', genre: 'Genere', minRating: 'Valutazione minima', loadMore: 'Carica altri' },
+} as const;
+
+/** The 'x of y books' counter beside "load more". */
+function progress(main: Locator, locale: Locale, shown: number, total: number, noun: string = TEXTS[locale].books) {
+  const text = `${number(locale, shown)} ${TEXTS[locale].of} ${number(locale, total)} ${noun}`;
+  return main.getByRole('paragraph').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
+}
+
+test.describe('books list', () => {
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the first page of the newest books is in the static HTML', async ({ page, request }) => {
+      const expected = await apiPage(request, '/api/books');
+      await page.goto('/en/books');
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1, name: 'Books' })).toBeVisible();
+      await expect(cardTitles(main)).toHaveCount(24);
+      await expect(cardTitles(main).first()).toHaveText(expected.items[0]?.title ?? '');
+      await expect(progress(main, 'en', 24, expected.total)).toBeVisible();
+      await expect(cardTitles(main).first().getByRole('link')).toHaveAttribute('href', /^\/en\/books\/[a-z0-9-]+$/);
+    });
+  });
+
+  test('load more appends the next page: 24 of N, then 48 of N', async ({ page, request }) => {
+    const errors = collectPageErrors(page);
+    const { total } = await apiPage(request, '/api/books');
+    await page.goto('/en/books');
+    const main = await hydratedList(page);
+    await expect(progress(main, 'en', 24, total)).toBeVisible();
+    await expect(main.getByText(`${number('en', total)} books`, { exact: true })).toBeVisible();
+
+    const firstPage = await cardTitles(main).allTextContents();
+    await main.getByRole('button', { name: 'Load more' }).click();
+    await expect(progress(main, 'en', 48, total)).toBeVisible();
+    await expect(cardTitles(main)).toHaveCount(48);
+    expect((await cardTitles(main).allTextContents()).slice(0, 24)).toEqual(firstPage);
+    // Keyboard and screen-reader users continue at the first new card.
+    await expect(cardTitles(main).nth(24).getByRole('link')).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: `48 of ${number('en', total)} books` })).toBeAttached();
+    // Loading more is not a filter: the address stays clean.
+    expect(new URL(page.url()).search).toBe('');
+    expect(errors).toEqual([]);
+  });
+
+  test('every sort reorders the list from the API and is kept in the URL', async ({ page, request }) => {
+    const errors = collectPageErrors(page);
+    await page.goto('/en/books');
+    const main = await hydratedList(page);
+    const sort = main.getByLabel('Sort by');
+    const collator = new Intl.Collator('en');
+
+    for (const [label, value] of [
+      ['Oldest first', 'oldest'],
+      ['Title A–Z', 'title_asc'],
+      ['Title Z–A', 'title_desc'],
+      ['Best rating', 'rating'],
+      ['Newest first', 'newest'],
+    ] as const) {
+      const expected = await apiPage(request, `/api/books?sort=${value}`);
+      await sort.selectOption({ label });
+      await expect(page).toHaveURL(value === 'newest' ? /\/en\/books$/ : new RegExp(`\\?sort=${value}$`));
+      await expect(cardTitles(main)).toHaveText(expected.items.map((item) => item.title ?? ''));
+      await expect(progress(main, 'en', 24, expected.total)).toBeVisible();
+      const titles = await cardTitles(main).allTextContents();
+      if (value === 'title_asc') {
+        // A-Z: punctuation and digits sort first, then the A titles.
+        expect(titles[0]).toMatch(/^[^\p{L}]|^A/u);
+        expect(titles.every((title, i) => i === 0 || collator.compare(titles[i - 1] ?? '', title) <= 0)).toBe(true);
+      }
+      if (value === 'title_desc') {
+        expect(titles[0]).toMatch(/^Z/);
+        expect(titles.every((title, i) => i === 0 || collator.compare(titles[i - 1] ?? '', title) >= 0)).toBe(true);
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('every genre filters the list; the Horror total equals the Horror card on /genres', async ({ page }) => {
+    await page.goto('/en/genres');
+    const counts = new Map<string, number>();
+    for (const genre of ['Science Fiction', 'Fantasy', 'Horror', 'Crossover']) {
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Browse ${genre}` }) });
+      const text = (await card.getByText(/^[\d,]+ books?$/).textContent()) ?? '';
+      counts.set(genre, Number(text.replace(/\D/g, '')));
+    }
+    expect(counts.get('Horror')).toBeGreaterThan(0);
+
+    await page.goto('/en/books');
+    const main = await hydratedList(page);
+    const genre = main.getByLabel('Genre');
+    for (const [name, count] of counts) {
+      await genre.selectOption({ label: name });
+      await expect(page).toHaveURL(new RegExp(`\\?genre=${escapeRegExp(encodeURIComponent(name).replace(/%20/g, '+'))}$`));
+      await expect(progress(main, 'en', Math.min(24, count), count)).toBeVisible();
+      // Every card of the page carries the genre as a chip.
+      for (const card of await main.getByRole('article').all()) await expect(card).toContainText(name);
+    }
+    await expect(page.getByRole('status').filter({ hasText: `${number('en', counts.get('Crossover') ?? 0)} books found` })).toBeAttached();
+    await genre.selectOption({ label: 'All genres' });
+    await expect(page).toHaveURL(/\/en\/books$/);
+  });
+
+  test('the minimum rating filters from 1+ to 5 stars and shows an honest empty state', async ({ page, request }) => {
+    await page.goto('/en/books');
+    const main = await hydratedList(page);
+    const minRating = main.getByLabel('Minimum rating');
+    await expect(minRating.getByRole('option')).toHaveText(['Any rating', '1+ star', '2+ stars', '3+ stars', '4+ stars', '5 stars']);
+
+    for (const stars of [1, 2, 3, 4, 5]) {
+      const expected = await apiPage(request, `/api/books?minRating=${stars}`);
+      await minRating.selectOption(String(stars));
+      await expect(page).toHaveURL(new RegExp(`\\?minRating=${stars}$`));
+      if (expected.total === 0) {
+        await expect(main.getByText('No books match these filters.')).toBeVisible();
+        await expect(cardTitles(main)).toHaveCount(0);
+      } else {
+        await expect(progress(main, 'en', Math.min(24, expected.total), expected.total)).toBeVisible();
+        await expect(cardTitles(main)).toHaveText(expected.items.map((item) => item.title ?? ''));
+      }
+    }
+    const all = await apiPage(request, '/api/books');
+    const reset = main.getByRole('button', { name: 'Reset filters' });
+    if (await reset.isVisible()) await reset.click();
+    else await minRating.selectOption({ label: 'Any rating' });
+    await expect(progress(main, 'en', 24, all.total)).toBeVisible();
+    await expect(minRating).toHaveValue('');
+    await expect(page).toHaveURL(/\/en\/books$/);
+  });
+
+  test('a slow older response never overwrites a newer one', async ({ page, request }) => {
+    const fantasy = await apiPage(request, '/api/books?genre=Fantasy');
+    await page.goto('/en/books');
+    const main = await hydratedList(page);
+    // Hold the Horror answer back so that it would arrive after the Fantasy one.
+    await page.route(/\/api\/books\?.*genre=Horror/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await route.continue().catch(() => undefined);
+    });
+    await main.getByLabel('Genre').selectOption({ label: 'Horror' });
+    await main.getByLabel('Genre').selectOption({ label: 'Fantasy' });
+    await expect(progress(main, 'en', 24, fantasy.total)).toBeVisible();
+    await expect(cardTitles(main)).toHaveText(fantasy.items.map((item) => item.title ?? ''));
+    await page.waitForTimeout(5_000);
+    await expect(progress(main, 'en', 24, fantasy.total)).toBeVisible();
+    await expect(main.getByLabel('Genre')).toHaveValue('Fantasy');
+  });
+
+  test('a spinner says Loading, a failure offers a localized retry', async ({ page, request }) => {
+    await page.goto('/en/books');
+    const main = await hydratedList(page);
+    let fail = true;
+    await page.route(/\/api\/books\?/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      if (fail) await route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"error":{"message":"down","code":"INTERNAL"}}' });
+      else await route.continue();
+    });
+    await main.getByLabel('Sort by').selectOption({ label: 'Oldest first' });
+    await expect(main.getByRole('status').filter({ hasText: 'Loading' })).toBeVisible();
+    const alert = main.getByRole('alert');
+    await expect(alert).toContainText('The books could not be loaded.');
+    await expect(alert).toContainText('Server error. Please try again later.');
+
+    fail = false;
+    const oldest = await apiPage(request, '/api/books?sort=oldest');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(alert).toBeHidden();
+    await expect(cardTitles(main).first()).toHaveText(oldest.items[0]?.title ?? '');
+  });
+});
+
+test.describe('deep links and genre cards', () => {
+  test('/de/books?genre=Fantasy opens the Fantasy books in German', async ({ page, request }) => {
+    const errors = collectPageErrors(page);
+    const fantasy = await apiPage(request, '/api/books?genre=Fantasy', 'de');
+    await page.goto('/de/books?genre=Fantasy');
+    const main = await hydratedList(page, TEXTS.de.sort);
+    await expect(main.getByLabel('Genre')).toHaveValue('Fantasy');
+    await expect(progress(main, 'de', 24, fantasy.total)).toBeVisible();
+    await expect(cardTitles(main)).toHaveText(fantasy.items.map((item) => item.title ?? ''));
+    await expect(main.getByRole('button', { name: 'Mehr laden' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a genre slug in the URL means the same genre and is written back as its name', async ({ page }) => {
+    await page.goto('/it/books?genre=science-fiction&sort=oldest');
+    const main = await hydratedList(page, TEXTS.it.sort);
+    await expect(main.getByLabel('Genere')).toHaveValue('Science Fiction');
+    await expect(main.getByLabel('Ordina per')).toHaveValue('oldest');
+    await expect(page).toHaveURL(/\/it\/books\?genre=Science\+Fiction&sort=oldest$/);
+  });
+
+  test('a genre card opens the books list filtered by that genre', async ({ page }) => {
+    await page.goto('/en/genres');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Browse Crossover' }) });
+    const count = Number(((await card.getByText(/^[\d,]+ books?$/).textContent()) ?? '').replace(/\D/g, ''));
+    await card.getByRole('link', { name: 'Browse Crossover' }).click();
+    await expect(page).toHaveURL(/\/en\/books\?genre=Crossover$/);
+    const main = await hydratedList(page);
+    await expect(main.getByLabel('Genre')).toHaveValue('Crossover');
+    await expect(progress(main, 'en', Math.min(24, count), count)).toBeVisible();
+  });
+
+  test('/genres?genre={name} shows that genre\'s books', async ({ page, request }) => {
+    const horror = await apiPage(request, '/api/books?genre=Horror');
+    await page.goto('/en/genres?genre=Horror');
+    await expect(page).toHaveURL(/\/en\/books\?genre=Horror$/);
+    const main = await hydratedList(page);
+    await expect(progress(main, 'en', 24, horror.total)).toBeVisible();
+  });
+});
+
+test.describe('authors and series lists', () => {
+  test('authors: every sort, load more', async ({ page, request }) => {
+    const errors = collectPageErrors(page);
+    await page.goto('/en/authors');
+    const main = await hydratedList(page);
+    const all = await apiPage(request, '/api/authors');
+    await expect(cardTitles(main)).toHaveText(all.items.map((item) => item.name ?? ''));
+    await expect(progress(main, 'en', 24, all.total, 'authors')).toBeVisible();
+
+    for (const [label, value] of [
+      ['Name Z–A', 'name_desc'],
+      ['Most books', 'books'],
+      ['Best rating', 'rating'],
+      ['Name A–Z', 'name_asc'],
+    ] as const) {
+      const expected = await apiPage(request, `/api/authors?sort=${value}`);
+      await main.getByLabel('Sort by').selectOption({ label });
+      await expect(page).toHaveURL(value === 'name_asc' ? /\/en\/authors$/ : new RegExp(`\\?sort=${value}$`));
+      await expect(cardTitles(main)).toHaveText(expected.items.map((item) => item.name ?? ''));
+      if (value === 'books') {
+        const counts = (await main.getByRole('article').getByText(/^\d+ books?$/).allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
+        expect(counts).toHaveLength(24);
+        expect(counts.every((count, i) => i === 0 || (counts[i - 1] ?? 0) >= count)).toBe(true);
+      }
+    }
+    await main.getByRole('button', { name: 'Load more' }).click();
+    await expect(progress(main, 'en', 48, all.total, 'authors')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('series: kind tabs are an accessible tablist with honest empty tabs', async ({ page, request }) => {
+    await page.goto('/en/series');
+    const main = await hydratedList(page);
+    const tablist = main.getByRole('tablist', { name: 'Kind of series' });
+    await expect(tablist.getByRole('tab')).toHaveText(['All', 'Novel series', 'Publisher series', 'Author editions']);
+    await expect(tablist.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    await expect(main.getByRole('tabpanel', { name: 'All' })).toBeVisible();
+
+    for (const [label, kind] of [
+      ['Novel series', 'novel_series'],
+      ['Publisher series', 'publisher_series'],
+      ['Author editions', 'author_edition'],
+    ] as const) {
+      const expected = await apiPage(request, `/api/series?kind=${kind}`);
+      await tablist.getByRole('tab', { name: label }).click();
+      await expect(tablist.getByRole('tab', { name: label })).toHaveAttribute('aria-selected', 'true');
+      await expect(page).toHaveURL(new RegExp(`\\?kind=${kind}$`));
+      const panel = main.getByRole('tabpanel', { name: label });
+      if (expected.total === 0) await expect(panel.getByText('No series match these filters.')).toBeVisible();
+      else await expect(progress(panel, 'en', Math.min(24, expected.total), expected.total, 'series')).toBeVisible();
+    }
+
+    // Arrow keys move between tabs and select them (automatic activation).
+    await tablist.getByRole('tab', { name: 'Author editions' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tablist.getByRole('tab', { name: 'All' })).toBeFocused();
+    await expect(tablist.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/\/en\/series$/);
+    await page.keyboard.press('ArrowRight');
+    await expect(tablist.getByRole('tab', { name: 'Novel series' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('series: book-count ranges and sorts', async ({ page, request }) => {
+    await page.goto('/en/series');
+    const main = await hydratedList(page);
+    const size = main.getByLabel('Number of books');
+    for (const [label, value, min, max] of [
+      ['1–3 books', '1-3', 1, 3],
+      ['4–10 books', '4-10', 4, 10],
+      ['More than 10 books', '10+', 11, Number.POSITIVE_INFINITY],
+    ] as const) {
+      const expected = await apiPage(request, `/api/series?size=${encodeURIComponent(value)}`);
+      await size.selectOption({ label });
+      await expect(page).toHaveURL(new RegExp(`\\?size=${escapeRegExp(encodeURIComponent(value))}$`));
+      await expect(progress(main, 'en', Math.min(24, expected.total), expected.total, 'series')).toBeVisible();
+      const counts = (await main.getByRole('article').getByText(/^\d+ books?$/).allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
+      expect(counts.length).toBeGreaterThan(0);
+      expect(counts.every((count) => count >= min && count <= max)).toBe(true);
+    }
+    await size.selectOption({ label: 'Any number' });
+
+    for (const [label, value] of [
+      ['Most books', 'books'],
+      ['Name Z–A', 'name_desc'],
+      ['Best rating', 'rating'],
+      ['Name A–Z', 'name_asc'],
+    ] as const) {
+      const expected = await apiPage(request, `/api/series?sort=${value}`);
+      await main.getByLabel('Sort by').selectOption({ label });
+      await expect(cardTitles(main)).toHaveText(expected.items.map((item) => item.name ?? ''));
+    }
+    await expect(page).toHaveURL(/\/en\/series$/);
+  });
+});
+
+const AWARDS = {
+  en: {
+    award: 'Award',
+    category: 'Category',
+    tabs: ['Winners', 'Nominees', 'About'],
+    hugo: 'Hugo Award',
+    nebula: 'Nebula Award',
+    locus: 'Locus Award',
+    hugoList: 'Hugo Award: Best Novel',
+    nebulaList: 'Nebula Award: Best Novel',
+    horror: 'Horror Novel',
+    locusHorrorList: 'Locus Award: Horror Novel',
+    locusAbout: 'About the Locus Award',
+    dune: 'Dune',
+    winner: 'Winner',
+    nominee: 'Nominee',
+  },
+  de: {
+    award: 'Auszeichnung',
+    category: 'Kategorie',
+    tabs: ['Gewinner', 'Nominierte', 'Über den Preis'],
+    hugo: 'Hugo Award',
+    nebula: 'Nebula Award',
+    locus: 'Locus Award',
+    hugoList: 'Hugo Award: Bester Roman',
+    nebulaList: 'Nebula Award: Bester Roman',
+    horror: 'Horror-Roman',
+    locusHorrorList: 'Locus Award: Horror-Roman',
+    locusAbout: 'Über den Locus Award',
+    dune: 'Der Wüstenplanet',
+    winner: 'Gewinner',
+    nominee: 'Nominiert',
+  },
+  it: {
+    award: 'Premio',
+    category: 'Categoria',
+    tabs: ['Vincitori', 'Candidati', 'Informazioni'],
+    hugo: 'Premio Hugo',
+    nebula: 'Premio Nebula',
+    locus: 'Premio Locus',
+    hugoList: 'Premio Hugo: Miglior romanzo',
+    nebulaList: 'Premio Nebula: Miglior romanzo',
+    horror: 'Romanzo horror',
+    locusHorrorList: 'Premio Locus: Romanzo horror',
+    locusAbout: 'Informazioni sul Premio Locus',
+    dune: 'Dune',
+    winner: 'Vincitore',
+    nominee: 'Candidato',
+  },
+} as const;
+
+/** The award island hydrates at idle; its selects are disabled until then. */
+async function hydratedAwards(page: Page, locale: Locale) {
+  const main = page.getByRole('main');
+  await expect(main.getByLabel(AWARDS[locale].award, { exact: true })).toBeEnabled();
+  return main;
+}
+
+/** One year of the visible award list: the list item headed by the year. */
+const awardYear = (scope: Locator, year: number) =>
+  scope.getByRole('listitem').filter({ has: scope.page().getByRole('heading', { level: 3, name: String(year), exact: true }) });
+
+test.describe('awards', () => {
+  for (const locale of ['en', 'de', 'it'] as const) {
+    const texts = AWARDS[locale];
+
+    test(`${locale}: Hugo winners by year with ties, Locus categories, nominees and about`, async ({ page }) => {
+      const errors = collectPageErrors(page);
+      await page.goto(`/${locale}/awards`);
+      const main = await hydratedAwards(page, locale);
+      await expect(main.getByLabel(texts.award, { exact: true }).getByRole('option', { name: texts.hugo, selected: true })).toBeAttached();
+      const tablist = main.getByRole('tablist');
+      await expect(tablist.getByRole('tab')).toHaveText([...texts.tabs]);
+      await expect(tablist.getByRole('tab', { name: texts.tabs[0] })).toHaveAttribute('aria-selected', 'true');
+
+      const panel = main.getByRole('tabpanel', { name: texts.tabs[0] });
+      await expect(panel.getByRole('heading', { level: 2, name: texts.hugoList })).toBeVisible();
+      // Years newest first.
+      const years = (await panel.getByRole('heading', { level: 3 }).allTextContents()).map(Number);
+      expect(years.length).toBeGreaterThan(50);
+      expect([...years].sort((a, b) => b - a)).toEqual(years);
+      // 1966: a tie, both winners shown; the nominees are on the other tab.
+      const y1966 = awardYear(panel, 1966);
+      await expect(y1966.getByRole('link', { name: texts.dune, exact: true })).toBeVisible();
+      await expect(y1966.getByRole('link', { name: 'This Immortal', exact: true })).toBeVisible();
+      await expect(y1966.getByText(texts.winner, { exact: true })).toHaveCount(2);
+      await expect(y1966.getByRole('listitem')).toHaveCount(2);
+      await expect(y1966.getByRole('link', { name: texts.dune, exact: true })).toHaveAttribute('href', `/${locale}/books/dune`);
+
+      await tablist.getByRole('tab', { name: texts.tabs[1] }).click();
+      await expect(page).toHaveURL(/\?id=\d+&tab=nominees$/);
+      const nominees = main.getByRole('tabpanel', { name: texts.tabs[1] });
+      await expect(awardYear(nominees, 1966).getByText(texts.nominee, { exact: true }).first()).toBeVisible();
+      expect(await awardYear(nominees, 1966).getByRole('listitem').count()).toBeGreaterThan(2);
+
+      // Locus has four categories; Horror Novel.
+      await main.getByLabel(texts.award, { exact: true }).selectOption({ label: texts.locus });
+      const category = main.getByLabel(texts.category, { exact: true });
+      await expect(category.getByRole('option')).toHaveCount(4);
+      await category.selectOption({ label: texts.horror });
+      await expect(page).toHaveURL(/\?id=\d+&category=horror-novel&tab=nominees$/);
+      await expect(nominees.getByRole('heading', { level: 2, name: texts.locusHorrorList })).toBeVisible();
+      await expect(nominees.getByRole('heading', { level: 2, name: texts.hugoList })).toBeHidden();
+      expect(await nominees.getByText(texts.winner, { exact: true }).filter({ visible: true }).count()).toBeGreaterThan(10);
+
+      await tablist.getByRole('tab', { name: texts.tabs[2] }).click();
+      const about = main.getByRole('tabpanel', { name: texts.tabs[2] });
+      await expect(about.getByRole('heading', { level: 2, name: texts.locusAbout })).toBeVisible();
+      await expect(about.getByRole('paragraph').first()).toContainText('Locus');
+
+      // The URL is a deep link to what is on screen.
+      await page.reload();
+      await hydratedAwards(page, locale);
+      await expect(main.getByRole('tabpanel', { name: texts.tabs[2] }).getByRole('heading', { level: 2, name: texts.locusAbout })).toBeVisible();
+      await expect(main.getByLabel(texts.category, { exact: true })).toHaveValue('horror-novel');
+      expect(errors).toEqual([]);
+    });
+
+    test(`${locale}: /awards?id=<Nebula's id> opens the Nebula Award (the slug works too)`, async ({ page }) => {
+      await page.goto(`/${locale}/awards`);
+      const main = await hydratedAwards(page, locale);
+      const nebulaId = await main.getByLabel(texts.award, { exact: true }).getByRole('option', { name: texts.nebula }).getAttribute('value');
+      expect(nebulaId).toMatch(/^\d+$/);
+
+      for (const id of [nebulaId, 'nebula']) {
+        await page.goto(`/${locale}/awards?id=${id}`);
+        const opened = await hydratedAwards(page, locale);
+        await expect(opened.getByLabel(texts.award, { exact: true })).toHaveValue(nebulaId ?? '');
+        const panel = opened.getByRole('tabpanel', { name: texts.tabs[0] });
+        await expect(panel.getByRole('heading', { level: 2, name: texts.nebulaList })).toBeVisible();
+        // Nebula 1967 was a tie too.
+        await expect(awardYear(panel, 1967).getByText(texts.winner, { exact: true })).toHaveCount(2);
+      }
+    });
+  }
+
+  test('without JavaScript the Hugo list and every about text are readable; all awards are in the HTML', async ({ browser, request }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/en/awards');
+    const y1966 = awardYear(page.getByRole('main'), 1966);
+    await expect(y1966.getByRole('link', { name: 'Dune', exact: true })).toBeVisible();
+    await expect(y1966.getByText('Nominee', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'About the Nebula Award' })).toBeVisible();
+    await context.close();
+    // The other categories are in the page's HTML too (inert templates until chosen).
+    const html = await (await request.get('/en/awards')).text();
+    for (const list of ['Nebula Award: Best Novel', 'Locus Award: Horror Novel', 'Arthur C. Clarke Award: Best Novel']) expect(html).toContain(list);
+  });
+});
+
+test.describe('no untranslated interface texts', () => {
+  const dictionary = (locale: Locale) => JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+  const en = dictionary('en');
+
+  /** Placeholders that hold numbers ('{count} books') match numbers only, so 'Book {position}' is no 'Book of the Art'. */
+  const NUMERIC = new Set(['count', 'shown', 'year', 'years', 'rating', 'position', 'winners', 'entries', 'born', 'died', 'max']);
+
+  /** English interface texts that the language has translated differently (templates as patterns). */
+  function englishOnly(locale: Locale): RegExp[] {
+    const own = dictionary(locale);
+    return Object.entries(en)
+      .filter(([key, value]) => own[key] !== value && !key.startsWith('api.') && !key.startsWith('validation.'))
+      .map(([, value]) => {
+        const pattern = escapeRegExp(value).replace(/\\\{(\w+)\\\}/g, (_whole, name: string) => (NUMERIC.has(name) ? '[\\d.,]+' : '.+'));
+        return new RegExp(`^${pattern}$`);
+      });
+  }
+
+  /** Every name and text of the main region's accessibility tree. */
+  async function visibleTexts(page: Page): Promise<string[]> {
+    const snapshot = await page.getByRole('main').ariaSnapshot();
+    const texts: string[] = [];
+    for (const line of snapshot.split('\n')) {
+      const named = /^\s*- [a-z]+ "((?:[^"\\]|\\.)*)"/.exec(line);
+      if (named?.[1]) texts.push(named[1].replace(/\\"/g, '"'));
+      const text = /^\s*- (?:text|paragraph|[a-z]+): (.+)$/.exec(line);
+      if (text?.[1]) texts.push(text[1].replace(/^"|"$/g, ''));
+    }
+    return texts.map((text) => text.trim()).filter(Boolean);
+  }
+
+  for (const locale of ['de', 'it'] as const) {
+    test(`${locale}: list, genre and award pages show no English interface text`, async ({ page }) => {
+      const patterns = englishOnly(locale);
+      const check = async (what: string) => {
+        const untranslated = (await visibleTexts(page)).filter((text) => patterns.some((pattern) => pattern.test(text)));
+        expect(untranslated, what).toEqual([]);
+      };
+      for (const path of ['books', 'authors', 'series', 'genres']) {
+        await page.goto(`/${locale}/${path}`);
+        if (path !== 'genres') await hydratedList(page, TEXTS[locale].sort);
+        await check(path);
+      }
+      await page.goto(`/${locale}/awards`);
+      const main = await hydratedAwards(page, locale);
+      await check('awards winners');
+      await main.getByRole('tab', { name: AWARDS[locale].tabs[1] }).click();
+      await check('awards nominees');
+      await main.getByRole('tab', { name: AWARDS[locale].tabs[2] }).click();
+      await check('awards about');
+    });
+  }
+});
+
+test.describe('accessibility (axe)', () => {
+  for (const path of ['/en/books', '/en/authors', '/en/series', '/en/genres', '/en/awards', '/de/books?genre=Horror', '/it/awards?id=clarke&tab=nominees']) {
+    test(`${path} has no violations`, async ({ page }) => {
+      await page.goto(path);
+      // Check the hydrated page, and after a deep link the list it loaded.
+      if (!path.includes('genres')) await expect(page.getByRole('main').getByRole('combobox').first()).toBeEnabled();
+      if (path.includes('?genre=')) await expect(page.getByRole('status').filter({ hasText: 'Bücher gefunden' })).toBeAttached();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations).toEqual([]);
+    });
+  }
+});
