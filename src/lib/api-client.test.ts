@@ -104,6 +104,13 @@ describe('api client', () => {
     await expect(api.currentUser()).resolves.toEqual({ id: 'u1', role: 'POWER_USER' });
   });
 
+  it('does not wait out a Retry-After longer than 10 s: the caller gets the 429 at once', async () => {
+    replies.push({ status: 429, headers: { 'retry-after': '900' }, body: { success: false, error: { message: 'Zu viele Versuche.', code: 'RATE_LIMITED' } } });
+    const { api, waits } = client();
+    await expect(api.post('/api/auth/login', {})).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(waits).toEqual([]);
+  });
+
   it('reads Retry-After as seconds or as an HTTP date', () => {
     expect(retryAfterMs('3')).toBe(3000);
     expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
