@@ -64,10 +64,16 @@ export function connect(url: string, options: { driver?: Driver; max?: number } 
       neonConfig.pipelineTLS = false;
     }
     const pool = new NeonPool({ connectionString: url, max });
-    return { db: drizzleNeon({ client: pool, schema }) as unknown as Database, driver, close: () => pool.end() };
+    return { db: drizzleNeon({ client: pool, schema }) as unknown as Database, driver, close: closeOnce(() => pool.end()) };
   }
   const pool = new pg.Pool({ connectionString: url, max });
-  return { db: drizzlePg({ client: pool, schema }) as unknown as Database, driver, close: () => pool.end() };
+  return { db: drizzlePg({ client: pool, schema }) as unknown as Database, driver, close: closeOnce(() => pool.end()) };
+}
+
+/** A pool may be ended once; later calls (e.g. close, then release) are no-ops. */
+function closeOnce(end: () => Promise<void>): () => Promise<void> {
+  let ended: Promise<void> | undefined;
+  return () => (ended ??= end());
 }
 
 let shared: Promise<Connection> | undefined;

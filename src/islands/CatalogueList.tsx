@@ -4,7 +4,8 @@
  * Server-rendered with the first page of the default view, so visitors without JavaScript and
  * crawlers get real cards and links. Hydrated, it reads the filters from the URL
  * (`/books?genre=Fantasy` deep links), and every filter, sort, tab and "load more" asks the list API
- * without a page reload; the address bar follows with history.replaceState. While a request runs a
+ * without a page reload; the address bar follows with history.replaceState. The API client and zod
+ * are on every page already (the navbar's account menu), so parsing the pages costs no extra download. While a request runs a
  * spinner says "Loading"; a live region announces the count; a failure offers a retry; an empty
  * result says so. Only the latest request may change the list (stores/catalogue-list.ts).
  *
@@ -12,9 +13,10 @@
  * so the server and the browser render the same markup.
  */
 import { useStore } from '@nanostores/react';
+import type { z } from 'zod';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { defaultListState, isDefaultListState, listStateToSearch, parseListState, withFilter, withSort, type ListQuerySpec, type ListState } from '../domain/list-query.ts';
-import type { AuthorCard, BookCard, SeriesCard } from '../domain/schemas/lists.ts';
+import { AuthorCardSchema, BookCardSchema, pageOf, SeriesCardSchema, type AuthorCard, type BookCard, type Page, type SeriesCard } from '../domain/schemas/lists.ts';
 import AuthorListCard from './cards/AuthorListCard.tsx';
 import BookListCard from './cards/BookListCard.tsx';
 import type { CardTexts } from './cards/card-texts.ts';
@@ -24,6 +26,9 @@ import { createCatalogueList } from './stores/catalogue-list.ts';
 
 export type ListKind = 'books' | 'authors' | 'series';
 type Item = BookCard | AuthorCard | SeriesCard;
+
+/** Each page from the API is parsed before it is shown (STYLE.md rule 3). */
+const PAGE_SCHEMAS = { books: pageOf(BookCardSchema), authors: pageOf(AuthorCardSchema), series: pageOf(SeriesCardSchema) } as const;
 
 export interface ListOption {
   value: string;
@@ -98,6 +103,7 @@ export default function CatalogueList(props: CatalogueListProps) {
         locale,
         pageSize: props.pageSize,
         initial: { state: defaultListState(spec), items: props.initial.items, total: props.initial.total },
+        schema: PAGE_SCHEMAS[kind] as z.ZodType<Page<Item>>,
       }),
     // One store per mounted island: the props of a static page never change.
     [],

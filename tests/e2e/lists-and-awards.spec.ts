@@ -5,14 +5,15 @@
  *
  * Expected totals come from the list APIs themselves (and the genre cards), so the tests state how
  * the UI relates to the data rather than repeating seed numbers. The local functions answer in one
- * to three seconds (netlify dev starts a worker per call), hence the longer waits.
+ * to several seconds (netlify dev starts a worker per call), hence the longer waits.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 120_000 });
+// Generous: on a busy machine the local functions take seconds per call (see the file comment).
+const expect = baseExpect.configure({ timeout: 45_000 });
+test.describe.configure({ timeout: 240_000 });
 
 type Locale = 'en' | 'de' | 'it';
 const number = (locale: Locale, value: number) => new Intl.NumberFormat(locale).format(value);
@@ -257,6 +258,13 @@ test.describe('deep links and genre cards', () => {
     await expect(progress(main, 'en', Math.min(24, count), count)).toBeVisible();
   });
 
+  test('/genres/{id or slug} (the search target of a genre) opens its books', async ({ page }) => {
+    await page.goto('/de/genres/horror');
+    await expect(page).toHaveURL(/\/de\/books\?genre=Horror$/);
+    const main = await hydratedList(page, TEXTS.de.sort);
+    await expect(main.getByLabel('Genre')).toHaveValue('Horror');
+  });
+
   test('/genres?genre={name} shows that genre\'s books', async ({ page, request }) => {
     const horror = await apiPage(request, '/api/books?genre=Horror');
     await page.goto('/en/genres?genre=Horror');
@@ -496,6 +504,18 @@ test.describe('awards', () => {
       }
     });
   }
+
+  test('/awards/{id or slug} (the search target of an award) opens that award', async ({ page }) => {
+    await page.goto('/en/awards/nebula');
+    await expect(page).toHaveURL(/\/en\/awards\?id=\d+$/);
+    const id = new URL(page.url()).searchParams.get('id') ?? '';
+    const main = await hydratedAwards(page, 'en');
+    await expect(main.getByLabel('Award', { exact: true })).toHaveValue(id);
+    await expect(main.getByRole('heading', { level: 2, name: 'Nebula Award: Best Novel' })).toBeVisible();
+    await page.goto(`/it/awards/${id}`);
+    await expect(page).toHaveURL(new RegExp(`/it/awards\\?id=${id}$`));
+    await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Premio Nebula: Miglior romanzo' })).toBeVisible();
+  });
 
   test('without JavaScript the Hugo list and every about text are readable; all awards are in the HTML', async ({ browser, request }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });

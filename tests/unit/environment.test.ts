@@ -19,3 +19,12 @@ describe('start-up configuration', () => {
     await expect(resolveDatabaseUrl({ DATABASE_URL: 'postgres://u@127.0.0.1/x' })).resolves.toBe('postgres://u@127.0.0.1/x');
   });
 });
+
+describe('connections', () => {
+  it('can be closed twice (close, then release) without an error', async () => {
+    const { connect } = await import('../../db/client.ts');
+    const connection = connect('postgres://nobody@127.0.0.1:1/none');
+    await connection.close();
+    await expect(connection.close()).resolves.toBeUndefined();
+  });
+});

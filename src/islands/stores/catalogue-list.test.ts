@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalogueList, fetchListPage, ListLoadError, retryDelay } from './catalogue-list.ts';
+import { z } from 'zod';
+import { pageOf } from '../../domain/schemas/lists.ts';
+import { createCatalogueList } from './catalogue-list.ts';
 
 type Item = { id: number };
 const items = (from: number, count: number): Item[] => Array.from({ length: count }, (_, i) => ({ id: from + i }));
@@ -18,7 +20,7 @@ function controlledFetch() {
   return { calls, fetcher };
 }
 
-const flush = () => new Promise((r) => setTimeout(r, 0));
+const noWait = async () => undefined;
 const initial = { state: { sort: 'newest', filters: {} }, items: items(0, 24), total: 3219 };
 
 describe('createCatalogueList', () => {
@@ -63,7 +65,7 @@ describe('createCatalogueList', () => {
   it('keeps the items and offers a retry after a failure', async () => {
     let answer: Response = new Response('down', { status: 404 });
     const fetcher = (async () => answer) as unknown as typeof fetch;
-    const list = createCatalogueList<Item>({ endpoint: '/api/books', locale: 'en', pageSize: 24, initial, fetcher, wait: async () => undefined });
+    const list = createCatalogueList<Item>({ endpoint: '/api/books', locale: 'en', pageSize: 24, initial, fetcher, sleep: noWait });
     await list.loadMore();
     expect(list.$view.get()).toMatchObject({ status: 'error', error: 'server', mode: 'append' });
     expect(list.$view.get().items).toHaveLength(24);
@@ -77,47 +79,38 @@ describe('createCatalogueList', () => {
     const fetcher = (async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
-    const list = createCatalogueList<Item>({ endpoint: '/api/books', locale: 'en', pageSize: 24, initial, fetcher });
+    const list = createCatalogueList<Item>({ endpoint: '/api/books', locale: 'en', pageSize: 24, initial, fetcher, sleep: noWait });
     await list.show({ sort: 'oldest', filters: {} });
     expect(list.$view.get()).toMatchObject({ status: 'error', error: 'network', state: { sort: 'oldest' } });
   });
 });
 
-describe('fetchListPage', () => {
-  const signal = new AbortController().signal;
+describe('requests of a list (through the API client)', () => {
+  const ItemPage = pageOf(z.object({ id: z.number() }));
 
-  it('retries 5xx and 429 twice, honouring Retry-After, then succeeds', async () => {
-    const answers = [fail(503), fail(429, { 'retry-after': '2' }), ok({ items: [], total: 0, offset: 0, limit: 24 })];
-    const waits: number[] = [];
-    const page = await fetchListPage('/api/books', {
-      locale: 'en',
-      signal,
-      fetcher: (async () => answers.shift()) as unknown as typeof fetch,
-      wait: async (ms) => void waits.push(ms),
-    });
-    expect(page.total).toBe(0);
-    expect(waits).toEqual([300, 2000]);
+  it('retries a 503 and a 429 (spec §8) before showing the page', async () => {
+    const answers = [fail(503), fail(429, { 'retry-after': '0' }), ok({ items: items(0, 3), total: 3, offset: 0, limit: 24 })];
+    const fetcher = (async () => answers.shift()) as unknown as typeof fetch;
+    const list = createCatalogueList<Item>({ endpoint: '/api/series', locale: 'it', pageSize: 24, initial, fetcher, sleep: noWait, schema: ItemPage });
+    await list.show({ sort: 'books', filters: { size: '10+' } });
+    expect(answers).toHaveLength(0);
+    expect(list.$view.get()).toMatchObject({ status: 'idle', total: 3 });
   });
 
-  it('gives up after two retries and never retries a 400', async () => {
+  it('does not retry a 400 and reports it as a server error', async () => {
     let calls = 0;
-    const always = (status: number) => (async () => (calls++, fail(status))) as unknown as typeof fetch;
-    await expect(fetchListPage('/x', { locale: 'en', signal, fetcher: always(500), wait: async () => undefined })).rejects.toBeInstanceOf(ListLoadError);
-    expect(calls).toBe(3);
-    calls = 0;
-    await expect(fetchListPage('/x', { locale: 'en', signal, fetcher: always(400), wait: async () => undefined })).rejects.toMatchObject({ kind: 'server' });
+    const fetcher = (async () => (calls++, fail(400))) as unknown as typeof fetch;
+    const list = createCatalogueList<Item>({ endpoint: '/api/books', locale: 'en', pageSize: 24, initial, fetcher, sleep: noWait });
+    await list.show({ sort: 'newest', filters: { minRating: '9' } });
     expect(calls).toBe(1);
+    expect(list.$view.get()).toMatchObject({ status: 'error', error: 'server' });
   });
 
-  it('treats a body without the envelope as a server error', async () => {
-    const fetcher = (async () => new Response('<html>', { status: 200 })) as unknown as typeof fetch;
-    await expect(fetchListPage('/x', { locale: 'en', signal, fetcher })).rejects.toMatchObject({ kind: 'server' });
-    await flush();
-  });
-
-  it('waits 300 ms doubling without Retry-After', () => {
-    expect([0, 1, 2].map((attempt) => retryDelay(null, attempt))).toEqual([300, 600, 1200]);
-    expect(retryDelay('1', 0)).toBe(1000);
-    expect(retryDelay('soon', 1)).toBe(600);
+  it('treats an answer that is not a page as a server error', async () => {
+    const fetcher = (async () => ok({ rows: [] })) as unknown as typeof fetch;
+    const list = createCatalogueList<Item>({ endpoint: '/api/books', locale: 'en', pageSize: 24, initial, fetcher, schema: ItemPage });
+    await list.show({ sort: 'oldest', filters: {} });
+    expect(list.$view.get()).toMatchObject({ status: 'error', error: 'server' });
+    expect(list.$view.get().items).toHaveLength(24);
   });
 });

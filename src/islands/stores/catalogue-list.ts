@@ -6,16 +6,16 @@
  * - A new filter or sort replaces the list with its first page; "load more" appends the next page.
  * - Only the latest request may change the view: every request aborts the one before, and a
  *   response that arrives anyway for an older request id is dropped (no stale overwrite).
- * - GET only, so retries are safe: 429 and 5xx are retried up to 2 times, waiting Retry-After
- *   seconds if given, else 300 ms doubling (spec §8); other failures are not retried.
- * - Responses are checked for the envelope's shape by hand rather than with the zod schemas, which
- *   would ship zod to every list visitor.
+ * - Requests go through the API client (src/lib/api-client.ts): Accept-Language, the envelope and
+ *   the spec's retries (§8); the page is parsed with the list's schema (STYLE.md rule 3).
  */
 import { map, type MapStore } from 'nanostores';
-import type { Page } from '../../domain/schemas/lists.ts';
+import type { z } from 'zod';
 import { listApiSearch, type ListState } from '../../domain/list-query.ts';
+import type { Page } from '../../domain/schemas/lists.ts';
+import { ApiClientError, createApiClient } from '../../lib/api-client.ts';
 
-/** Why a load failed: no answer at all, or an answer that was an error. */
+/** Why a load failed: no answer at all, or an answer that was an error (or not a page). */
 export type ListErrorKind = 'network' | 'server';
 
 export interface ListView<T> {
@@ -39,78 +39,16 @@ export interface CatalogueListOptions<T> {
   pageSize: number;
   /** The server-rendered first page and the view it shows. */
   initial: { state: ListState; items: T[]; total: number };
+  /** Parses each page (e.g. pageOf(BookCardSchema)). */
+  schema?: z.ZodType<Page<T>>;
   fetcher?: typeof fetch;
   /** Waits before a retry; replaceable in tests. */
-  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+  sleep?: (ms: number) => Promise<void>;
 }
 
-export const MAX_RETRIES = 2;
-export const RETRY_BASE_MS = 300;
-const MAX_RETRY_AFTER_MS = 30_000;
-
-export class ListLoadError extends Error {
-  constructor(readonly kind: ListErrorKind) {
-    super(`list load failed: ${kind}`);
-    this.name = 'ListLoadError';
-  }
-}
-
-const abortableWait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-
-/** The delay before retry number `attempt` (0-based): Retry-After seconds if given, else 300 ms doubling. */
-export function retryDelay(retryAfter: string | null, attempt: number): number {
-  const seconds = retryAfter === null ? Number.NaN : Number(retryAfter);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
-  return RETRY_BASE_MS * 2 ** attempt;
-}
-
-function isPage(body: unknown): body is { success: true; data: Page<unknown> } {
-  if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== true) return false;
-  const data = (body as { data?: unknown }).data as Partial<Page<unknown>> | undefined;
-  return typeof data === 'object' && data !== null && Array.isArray(data.items) && typeof data.total === 'number';
-}
-
-/** GETs one page of a list API with the spec's retry rule; throws ListLoadError or the abort reason. */
-export async function fetchListPage<T>(
-  url: string,
-  options: { locale: string; signal: AbortSignal; fetcher?: typeof fetch; wait?: (ms: number, signal: AbortSignal) => Promise<void> },
-): Promise<Page<T>> {
-  const fetcher = options.fetcher ?? fetch;
-  const wait = options.wait ?? abortableWait;
-  for (let attempt = 0; ; attempt++) {
-    let response: Response;
-    try {
-      response = await fetcher(url, {
-        headers: { accept: 'application/json', 'accept-language': options.locale },
-        credentials: 'same-origin',
-        signal: options.signal,
-      });
-    } catch (error) {
-      if (options.signal.aborted) throw error;
-      throw new ListLoadError('network');
-    }
-    if (response.ok) {
-      const body: unknown = await response.json().catch(() => undefined);
-      if (isPage(body)) return body.data as Page<T>;
-      throw new ListLoadError('server');
-    }
-    if ((response.status === 429 || response.status >= 500) && attempt < MAX_RETRIES) {
-      await wait(retryDelay(response.headers.get('retry-after'), attempt), options.signal);
-      continue;
-    }
-    throw new ListLoadError('server');
-  }
+/** The api client reports a failed fetch as a 500 'Network Error' without an envelope code (spec §7). */
+function errorKind(error: unknown): ListErrorKind {
+  return error instanceof ApiClientError && error.code === undefined && error.message === 'Network Error' ? 'network' : 'server';
 }
 
 export interface CatalogueList<T> {
@@ -124,6 +62,7 @@ export interface CatalogueList<T> {
 }
 
 export function createCatalogueList<T>(options: CatalogueListOptions<T>): CatalogueList<T> {
+  const client = createApiClient({ language: () => options.locale, fetch: options.fetcher, sleep: options.sleep });
   const $view = map<ListView<T>>({
     state: options.initial.state,
     items: options.initial.items,
@@ -145,7 +84,7 @@ export function createCatalogueList<T>(options: CatalogueListOptions<T>): Catalo
     $view.set({ ...$view.get(), state, status: 'loading', mode, error: null });
     const url = `${options.endpoint}?${listApiSearch(state, { offset, limit: options.pageSize, lang: options.locale })}`;
     try {
-      const page = await fetchListPage<T>(url, { locale: options.locale, signal: own.signal, fetcher: options.fetcher, wait: options.wait });
+      const page = await client.get<Page<T>>(url, { signal: own.signal, schema: options.schema });
       if (id !== latest) return;
       const current = $view.get();
       $view.set({
@@ -158,7 +97,7 @@ export function createCatalogueList<T>(options: CatalogueListOptions<T>): Catalo
       });
     } catch (error) {
       if (id !== latest || own.signal.aborted) return;
-      $view.set({ ...$view.get(), status: 'error', error: error instanceof ListLoadError ? error.kind : 'network' });
+      $view.set({ ...$view.get(), status: 'error', error: errorKind(error) });
     } finally {
       if (controller === own) controller = undefined;
     }
