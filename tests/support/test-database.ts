@@ -5,7 +5,8 @@
 import net from 'node:net';
 import pg from 'pg';
 
-export const TEST_DATABASE_NAME = 'phantastika_test';
+/** TEST_DATABASE_NAME lets two checkouts (or two people) run the integration suite on one server at once. */
+export const TEST_DATABASE_NAME = process.env.TEST_DATABASE_NAME ?? 'phantastika_test';
 
 function portOpen(host: string, port: number, timeoutMs = 500): Promise<boolean> {
   return new Promise((resolve) => {
