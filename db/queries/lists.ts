@@ -16,6 +16,7 @@ import {
   type SeriesListQuery,
 } from '../../src/domain/schemas/lists.ts';
 import type { Database } from '../client.ts';
+import { localizedTitleSql } from './book-title.ts';
 
 const COLLATION: Record<Locale, string> = { en: 'en-x-icu', de: 'de-x-icu', it: 'it-x-icu' };
 const collate = (locale: Locale) => sql.raw(`COLLATE "${COLLATION[locale]}"`);
@@ -42,17 +43,15 @@ export async function listBooks(db: Database, query: BookListQuery, locale: Loca
                       WHERE bg.book_id = b.id AND (lower(g.name) = lower(${query.genre}) OR g.slug = lower(${query.genre})))`
     : sql``;
   const minRating = query.minRating ? sql`AND r.average >= ${query.minRating}` : sql``;
+  // The detail page's title rule (primary translated edition first), so card and book page agree.
+  const title = localizedTitleSql({ id: sql`b.id`, originalTitle: sql`b.original_title`, originalLanguage: sql`b.original_language` }, locale);
   const result = await db.execute(sql`
     WITH r AS (SELECT book_id, avg(rating) AS average, count(*)::int AS count FROM ratings GROUP BY book_id),
     filtered AS (
       SELECT b.id, b.slug, b.original_title, b.publication_year, b.cover_image_url,
-             coalesce(t.title, b.original_title) AS title, r.average, coalesce(r.count, 0) AS count
+             ${title} AS title, r.average, coalesce(r.count, 0) AS count
       FROM books b
       LEFT JOIN r ON r.book_id = b.id
-      LEFT JOIN LATERAL (
-        SELECT e.title FROM editions e
-        WHERE e.book_id = b.id AND e.language_code = ${locale} AND NOT e.is_original_language
-        ORDER BY e.id LIMIT 1) t ON b.original_language IS DISTINCT FROM ${locale}
       WHERE true ${genre} ${minRating}
     ),
     page AS (

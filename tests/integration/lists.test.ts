@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedConnection } from '../../db/client.ts';
+import { eq } from 'drizzle-orm';
+import { closeSharedConnection, getDb } from '../../db/client.ts';
+import { loadCatalogueSnapshot } from '../../db/queries/catalogue.ts';
+import { listBooks } from '../../db/queries/lists.ts';
+import { books, editions } from '../../db/schema/index.ts';
+import { localizedTitle } from '../../src/domain/catalogue-view.ts';
+import { LOCALES } from '../../src/domain/enums.ts';
 import { ErrorEnvelopeSchema, successEnvelope } from '../../src/domain/envelope.ts';
 import { AuthorCardSchema, BookCardSchema, pageOf, SeriesCardSchema } from '../../src/domain/schemas/lists.ts';
 import { startFunctionServer, type FunctionServer } from '../support/function-server.ts';
@@ -75,5 +81,49 @@ describe('GET /api/authors and /api/series', () => {
     const publisher = SeriesPage.parse(await (await get('/api/series?kind=publisher_series')).json()).data;
     expect(publisher.total).toBe(0);
     expect((await get('/api/series?size=11-20')).status).toBe(400);
+  });
+});
+
+describe('book titles in lists match the detail pages', () => {
+  it('prefers the primary edition among two editions in the page language, as the book page does', async () => {
+    const db = await getDb();
+    const [book] = await db
+      .insert(books)
+      .values({ slug: 'lists-test-two-german-editions', originalTitle: 'Two Editions', originalLanguage: 'en', publicationYear: 2999 })
+      .returning({ id: books.id });
+    try {
+      // The older German edition has the lower id; the newer one is the primary edition, so it must win.
+      const edition = { bookId: book!.id, formatType: 'physical', isOriginalLanguage: false, editionType: 'international' } as const;
+      await db.insert(editions).values([
+        { ...edition, title: 'Two Editions', languageCode: 'en', languageName: 'English', isOriginalLanguage: true, editionType: 'original' },
+        { ...edition, title: 'Der alte Titel', languageCode: 'de', languageName: 'Deutsch' },
+        { ...edition, title: 'Der neue Titel', languageCode: 'de', languageName: 'Deutsch', isPrimaryEdition: true },
+        { ...edition, title: 'Il titolo', languageCode: 'it-CH', languageName: 'Italiano' },
+      ]);
+      // The newest book (year 2999) comes first on /api/books, as on the list pages.
+      const first = async (lang: string) => BooksPage.parse(await (await get('/api/books?limit=1', lang)).json()).data.items[0];
+      expect(await first('de')).toMatchObject({ slug: 'lists-test-two-german-editions', title: 'Der neue Titel', originalTitle: 'Two Editions' });
+      expect(await first('it')).toMatchObject({ title: 'Il titolo' });
+      expect(await first('en')).toMatchObject({ title: 'Two Editions' });
+
+      const detail = (await loadCatalogueSnapshot(db)).books.find((b) => b.id === book!.id)!;
+      expect(localizedTitle(detail, 'de').title).toBe('Der neue Titel');
+    } finally {
+      await db.delete(books).where(eq(books.id, book!.id));
+    }
+  });
+
+  it('gives every book the same title in every locale as its detail page', async () => {
+    const db = await getDb();
+    const snapshot = await loadCatalogueSnapshot(db);
+    for (const locale of LOCALES) {
+      const page = await listBooks(db, { sort: 'title_asc', offset: 0, limit: 100_000 }, locale);
+      expect(page.items).toHaveLength(snapshot.books.length);
+      const listed = new Map(page.items.map((b) => [b.id, b.title]));
+      const mismatches = snapshot.books
+        .filter((b) => listed.get(b.id) !== localizedTitle(b, locale).title)
+        .map((b) => `${locale} ${b.slug}: list "${listed.get(b.id)}", page "${localizedTitle(b, locale).title}"`);
+      expect(mismatches).toEqual([]);
+    }
   });
 });
