@@ -23,23 +23,23 @@ export default function AuthorListCard({ locale, author, texts, headingLevel: He
         ? fill(texts.born, { year: author.birthYear })
         : undefined;
   return (
-    <article className="card author-tile">
+    <article className="card author-card">
       {author.profileImageUrl ? (
-        <img className="author-tile__avatar" src={author.profileImageUrl} alt="" loading="lazy" decoding="async" width="56" height="56" />
+        <img className="author-card__avatar" src={author.profileImageUrl} alt="" loading="lazy" decoding="async" width="56" height="56" />
       ) : (
-        <span className="author-tile__avatar" aria-hidden="true">
+        <span className="author-card__avatar" aria-hidden="true">
           {initial}
         </span>
       )}
-      <div className="author-tile__body">
-        <Heading className="author-tile__name">
+      <div className="author-card__body">
+        <Heading className="author-card__name">
           <a className="card__link" href={`/${locale}/authors/${author.slug}`}>
             {author.name}
           </a>
         </Heading>
-        {life && <p className="author-tile__life">{life}</p>}
-        <p className="author-tile__books">{plural(texts.books, locale, author.bookCount)}</p>
-        <RatingLine className="author-tile__rating" locale={locale} rating={author.rating} texts={texts} />
+        {life && <p className="author-card__life">{life}</p>}
+        <p className="author-card__books">{plural(texts.books, locale, author.bookCount)}</p>
+        <RatingLine className="author-card__rating" locale={locale} rating={author.rating} texts={texts} />
       </div>
     </article>
   );

@@ -3,6 +3,7 @@
  * typographic cover in the genre's colour, title in the page language when a translation exists,
  * authors), with year, genres and rating instead of award and synopsis. Rendered by the
  * CatalogueList island on the server (first page) and in the browser (later pages), so both look the same.
+ * Styles: src/styles/cards.css, shared with BookCard.astro (`book-card--list`: the smaller cover).
  */
 import type { BookCard } from '../../domain/schemas/lists.ts';
 import type { CardTexts } from './card-texts.ts';
@@ -25,40 +26,40 @@ export function coverCategory(book: Pick<BookCard, 'genres'>): string {
 export default function BookListCard({ locale, book, texts, headingLevel: Heading = 'h2' }: BookListCardProps) {
   const translated = book.title !== book.originalTitle;
   return (
-    <article className="card book-tile">
-      <div className="book-tile__cover" data-category={coverCategory(book)} aria-hidden="true">
+    <article className="card book-card book-card--list">
+      <div className="book-card__cover" data-category={coverCategory(book)} aria-hidden="true">
         {book.coverImage ? (
           <img src={book.coverImage} alt="" loading="lazy" decoding="async" />
         ) : (
           <>
-            <span className="book-tile__cover-title">{book.title}</span>
-            <span className="book-tile__cover-author">{book.authors[0]?.name}</span>
+            <span className="book-card__cover-title">{book.title}</span>
+            <span className="book-card__cover-author">{book.authors[0]?.name}</span>
           </>
         )}
       </div>
-      <div className="book-tile__body">
-        <Heading className="book-tile__title">
+      <div className="book-card__body">
+        <Heading className="book-card__title">
           <a className="card__link" href={`/${locale}/books/${book.slug}`}>
             {book.title}
           </a>
         </Heading>
-        {translated && <p className="book-tile__original">{fill(texts.originalTitle, { title: book.originalTitle })}</p>}
+        {translated && <p className="book-card__original">{fill(texts.originalTitle, { title: book.originalTitle })}</p>}
         {book.authors.length > 0 && (
-          <p className="book-tile__authors">
+          <p className="book-card__authors">
             <PeopleLinks locale={locale} people={book.authors} />
           </p>
         )}
         {(book.year !== null || book.genres.length > 0) && (
-          <p className="book-tile__meta">
-            {book.year !== null && <span className="book-tile__year">{book.year}</span>}
+          <p className="book-card__meta">
+            {book.year !== null && <span className="book-card__year">{book.year}</span>}
             {book.genres.map((genre) => (
-              <span key={genre.slug} className="book-tile__genre" data-category={genre.category}>
+              <span key={genre.slug} className="book-card__genre" data-category={genre.category}>
                 {genre.name}
               </span>
             ))}
           </p>
         )}
-        <RatingLine className="book-tile__rating" locale={locale} rating={book.rating} texts={texts} />
+        <RatingLine className="book-card__rating" locale={locale} rating={book.rating} texts={texts} />
       </div>
     </article>
   );

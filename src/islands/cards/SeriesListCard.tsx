@@ -17,22 +17,22 @@ export interface SeriesListCardProps {
 
 export default function SeriesListCard({ locale, series, texts, headingLevel: Heading = 'h2' }: SeriesListCardProps) {
   return (
-    <article className="card series-tile">
-      <Heading className="series-tile__name">
+    <article className="card series-card series-card--list">
+      <Heading className="series-card__name">
         <a className="card__link" href={`/${locale}/series/${series.slug}`}>
           {series.name}
         </a>
       </Heading>
       {series.authors.length > 0 && (
-        <p className="series-tile__authors">
+        <p className="series-card__authors">
           <PeopleLinks locale={locale} people={series.authors} />
         </p>
       )}
-      <RatingLine className="series-tile__rating" locale={locale} rating={series.rating} texts={texts} />
-      <p className="series-tile__meta">
-        <span className="series-tile__count">{plural(texts.books, locale, series.bookCount)}</span>
+      <RatingLine className="series-card__rating" locale={locale} rating={series.rating} texts={texts} />
+      <p className="series-card__meta">
+        <span className="series-card__count">{plural(texts.books, locale, series.bookCount)}</span>
         {series.status && (
-          <span className="series-tile__status" data-status={series.status}>
+          <span className="series-card__status" data-status={series.status}>
             {texts.status[series.status]}
           </span>
         )}
