@@ -5,9 +5,10 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Field, FormAlert, FormStatus, SubmitButton, useHydrated } from './fields.tsx';
-import { FAILURE_TEXT_KEYS, accountClient, describeFailure, isPlausibleEmail } from './form-support.ts';
+import { FAILURE_TEXT_KEYS, accountClient, isPlausibleEmail } from './form-support.ts';
 import { NEW_PASSWORD_TEXT_KEYS, NewPasswordFields, checkNewPassword, weakPasswordError, type NewPasswordErrors } from './NewPasswordFields.tsx';
 import { fill, type Texts } from './texts.ts';
+import { useSubmission } from './use-submission.ts';
 
 /** Names are at most 80 characters (RegisterSchema). */
 const NAME_MAX = 80;
@@ -51,8 +52,7 @@ export default function RegisterForm({ locale, texts, login }: RegisterFormProps
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, clearFailure, submit } = useSubmission(texts);
   const [registeredAs, setRegisteredAs] = useState<string>();
   const [resent, setResent] = useState<string>();
   const refs = {
@@ -82,50 +82,43 @@ export default function RegisterForm({ locale, texts, login }: RegisterFormProps
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setFailure(undefined);
+    clearFailure();
     if (busy || !validate()) return;
-    setBusy(true);
     const address = email.trim();
-    try {
-      await client.post('/api/auth/register', {
-        email: address,
-        password,
-        firstName: firstName.trim() || undefined,
-        lastName: lastName.trim() || undefined,
-        language: locale,
-      });
-      setRegisteredAs(address);
-      setPassword('');
-      setConfirm('');
-      requestAnimationFrame(() => successRef.current?.focus());
-    } catch (error) {
-      const result = describeFailure(error, texts);
-      const found: Errors = {
-        firstName: result.fields.firstName,
-        lastName: result.fields.lastName,
-        email: result.fields.email,
-        password: result.keys.password ? weakPasswordError(result.keys.password, texts) : undefined,
-      };
-      setErrors(found);
-      setFailure(result.message);
-      focusFirst(found);
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      async () => {
+        await client.post('/api/auth/register', {
+          email: address,
+          password,
+          firstName: firstName.trim() || undefined,
+          lastName: lastName.trim() || undefined,
+          language: locale,
+        });
+        setRegisteredAs(address);
+        setPassword('');
+        setConfirm('');
+        requestAnimationFrame(() => successRef.current?.focus());
+      },
+      (result) => {
+        const found: Errors = {
+          firstName: result.fields.firstName,
+          lastName: result.fields.lastName,
+          email: result.fields.email,
+          password: result.keys.password ? weakPasswordError(result.keys.password, texts) : undefined,
+        };
+        setErrors(found);
+        focusFirst(found);
+      },
+    );
   }
 
   async function resend() {
     if (!registeredAs) return;
-    setBusy(true);
-    setFailure(undefined);
-    try {
+    clearFailure();
+    await submit(async () => {
       await client.post('/api/auth/resend-verification', { email: registeredAs });
       setResent(texts['account.resend.sent']);
-    } catch (error) {
-      setFailure(describeFailure(error, texts).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (registeredAs) {

@@ -4,9 +4,10 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormAlert, SubmitButton, useHydrated } from './fields.tsx';
-import { FAILURE_TEXT_KEYS, accountClient, describeFailure } from './form-support.ts';
+import { FAILURE_TEXT_KEYS, accountClient } from './form-support.ts';
 import { NEW_PASSWORD_TEXT_KEYS, NewPasswordFields, checkNewPassword, weakPasswordError, type NewPasswordErrors } from './NewPasswordFields.tsx';
 import type { Texts } from './texts.ts';
+import { useSubmission } from './use-submission.ts';
 
 export const RESET_TEXT_KEYS = [
   ...FAILURE_TEXT_KEYS,
@@ -44,8 +45,7 @@ export default function ResetPasswordForm({ locale, texts, login, forgotHref }: 
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<NewPasswordErrors>({});
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, clearFailure, submit } = useSubmission(texts);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -61,31 +61,29 @@ export default function ResetPasswordForm({ locale, texts, login, forgotHref }: 
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setFailure(undefined);
+    clearFailure();
     if (busy || !token) return;
     const found = checkNewPassword(password, confirm, texts);
     setErrors(found);
     if (found.password) return passwordRef.current?.focus();
     if (found.confirm) return confirmRef.current?.focus();
-    setBusy(true);
-    try {
-      await accountClient(locale).post('/api/auth/reset-password', { token, password });
-      setDone(true);
-      focusResult();
-    } catch (error) {
-      const result = describeFailure(error, texts);
-      const linkProblem = PROBLEM_OF_KEY[result.keys.token?.[0] ?? ''];
-      if (linkProblem) {
-        setProblem(linkProblem);
+    await submit(
+      async () => {
+        await accountClient(locale).post('/api/auth/reset-password', { token, password });
+        setDone(true);
         focusResult();
-      } else if (result.keys.password) {
-        setErrors({ password: weakPasswordError(result.keys.password, texts) });
-        passwordRef.current?.focus();
-      }
-      setFailure(result.message);
-    } finally {
-      setBusy(false);
-    }
+      },
+      (result) => {
+        const linkProblem = PROBLEM_OF_KEY[result.keys.token?.[0] ?? ''];
+        if (linkProblem) {
+          setProblem(linkProblem);
+          focusResult();
+        } else if (result.keys.password) {
+          setErrors({ password: weakPasswordError(result.keys.password, texts) });
+          passwordRef.current?.focus();
+        }
+      },
+    );
   }
 
   if (done) {
