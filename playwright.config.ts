@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_DATABASE } from './tests/e2e/global-setup.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 8890);
 
@@ -8,6 +9,8 @@ const PORT = Number(process.env.E2E_PORT ?? 8890);
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Empties the e2e database's rate limits (after the web server started), so reruns can register again.
+  globalSetup: './tests/e2e/global-setup.ts',
   outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   fullyParallel: false,
   workers: 1,
@@ -29,7 +32,7 @@ export default defineConfig({
     // A cold start initialises the database and builds ~13,800 pages: minutes on a loaded 2-core machine.
     timeout: 900_000,
     reuseExistingServer: !process.env.CI,
-    env: { PORT: String(PORT), EMBEDDED_DATABASE: 'phantastika_e2e', DATABASE_URL: '', SITE_URL: `http://localhost:${PORT}` },
+    env: { PORT: String(PORT), EMBEDDED_DATABASE: E2E_DATABASE, DATABASE_URL: '', SITE_URL: `http://localhost:${PORT}` },
     stdout: 'pipe',
   },
 });
