@@ -1,7 +1,7 @@
 /**
  * Checks a static build against the database it was built from (issue 3): every book, author and
  * series has its detail page in every locale, no detail page exists without a record, each page
- * carries parseable JSON-LD of the right type, and sitemap.xml lists exactly pages that exist,
+ * carries parseable JSON-LD of the right type, and the sitemaps (index + parts) list exactly pages that exist,
  * including every detail page.
  *
  *   node scripts/check-build.ts                # dist/ against DATABASE_URL (or the embedded database)
@@ -105,23 +105,31 @@ for (const section of SECTIONS) {
   }
 }
 
-// The sitemap: every detail page listed once, every listed URL built.
+// The sitemap index and its parts: every detail page listed once, every listed URL built.
 const sitemapFile = path.join(DIST, 'sitemap.xml');
 let sitemapUrls = 0;
 if (!existsSync(sitemapFile)) {
   report('sitemap', 'sitemap.xml is missing');
 } else {
-  const xml = readFileSync(sitemapFile, 'utf8');
   const listed = new Set<string>();
-  for (const match of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
-    sitemapUrls += 1;
-    const pathname = new URL((match[1] ?? '').replace(/&amp;/g, '&')).pathname;
-    if (listed.has(pathname)) report('sitemap', `listed twice: ${pathname}`);
-    listed.add(pathname);
-    if (!isBuilt(pathname)) report('sitemap URLs without a built page', pathname);
+  let alternates = 0;
+  for (const part of readFileSync(sitemapFile, 'utf8').matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)) {
+    const partFile = path.join(DIST, new URL((part[1] ?? '').replace(/&amp;/g, '&')).pathname);
+    if (!existsSync(partFile)) {
+      report('sitemap parts named in the index but not built', partFile);
+      continue;
+    }
+    const xml = readFileSync(partFile, 'utf8');
+    for (const match of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      sitemapUrls += 1;
+      const pathname = new URL((match[1] ?? '').replace(/&amp;/g, '&')).pathname;
+      if (listed.has(pathname)) report('sitemap', `listed twice: ${pathname}`);
+      listed.add(pathname);
+      if (!isBuilt(pathname)) report('sitemap URLs without a built page', pathname);
+    }
+    alternates += (xml.match(/<xhtml:link /g) ?? []).length;
   }
-  for (const expected of expectedPaths) if (!listed.has(expected)) report('detail pages missing from sitemap.xml', expected);
-  const alternates = (xml.match(/<xhtml:link /g) ?? []).length;
+  for (const expected of expectedPaths) if (!listed.has(expected)) report('detail pages missing from the sitemaps', expected);
   if (alternates !== sitemapUrls * (LOCALES.length + 1)) report('sitemap', `${alternates} hreflang alternates for ${sitemapUrls} URLs (expected ${LOCALES.length + 1} each)`);
 }
 
