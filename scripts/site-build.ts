@@ -12,7 +12,7 @@ const ROOT = process.cwd();
 const INPUTS = ['src', 'locales', 'public', 'db', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 /** Output folder; DIST_DIR lets parallel builds (e.g. two e2e runs) keep apart. */
 export const DIST_DIR = process.env.DIST_DIR ?? 'dist';
-const STAMP = path.join(ROOT, DIST_DIR, '.build-fingerprint');
+const STAMP = path.resolve(ROOT, DIST_DIR, '.build-fingerprint');
 
 function* files(p: string): Generator<string> {
   if (!existsSync(p)) return;
