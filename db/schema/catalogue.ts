@@ -33,12 +33,17 @@ export const authors = pgTable(
     nativeLanguage: text('native_language'),
     gender: genderEnum('gender').notNull().default('not_specified'),
     profileImageUrl: text('profile_image_url'),
+    /** The name folded for search (see editions.titleFold). */
+    nameFold: text('name_fold').generatedAlwaysAs(sql`public.search_fold(name)`),
+    nameTranslit: text('name_translit').generatedAlwaysAs(sql`public.search_translit(name)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('authors_slug_key').on(t.slug),
     index('authors_sort_name_idx').on(t.sortName),
+    index('authors_name_fold_trgm').using('gin', sql`${t.nameFold} gin_trgm_ops`),
+    index('authors_name_translit_trgm').using('gin', sql`${t.nameTranslit} gin_trgm_ops`),
     check('authors_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
 );
@@ -53,11 +58,16 @@ export const series = pgTable(
     status: seriesStatusEnum('status'),
     description: localizedText('description').notNull().default({}),
     imageUrl: text('image_url'),
+    /** The name folded for search (see editions.titleFold). */
+    nameFold: text('name_fold').generatedAlwaysAs(sql`public.search_fold(name)`),
+    nameTranslit: text('name_translit').generatedAlwaysAs(sql`public.search_translit(name)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('series_slug_key').on(t.slug),
+    index('series_name_fold_trgm').using('gin', sql`${t.nameFold} gin_trgm_ops`),
+    index('series_name_translit_trgm').using('gin', sql`${t.nameTranslit} gin_trgm_ops`),
     check('series_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
 );

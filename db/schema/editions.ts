@@ -28,6 +28,10 @@ export const editions = pgTable(
     languageName: text('language_name').notNull().default('Deutsch'),
     translator: text('translator'),
     isOriginalLanguage: boolean('is_original_language').notNull().default(true),
+    /** The title folded for search (migration 0002 functions), stored so typeahead matching reads plain text. */
+    titleFold: text('title_fold').generatedAlwaysAs(sql`public.search_fold(title)`),
+    /** The title with German umlauts spelled out (ü→ue), folded likewise. */
+    titleTranslit: text('title_translit').generatedAlwaysAs(sql`public.search_translit(title)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +39,8 @@ export const editions = pgTable(
     uniqueIndex('editions_one_primary_per_book').on(t.bookId).where(sql`${t.isPrimaryEdition}`),
     uniqueIndex('editions_one_original_per_book').on(t.bookId).where(sql`${t.editionType} = 'original'`),
     index('editions_book_idx').on(t.bookId, t.languageCode),
+    index('editions_title_fold_trgm').using('gin', sql`${t.titleFold} gin_trgm_ops`),
+    index('editions_title_translit_trgm').using('gin', sql`${t.titleTranslit} gin_trgm_ops`),
     check('editions_title_present', sql`length(trim(${t.title})) > 0`),
     check('editions_pages_positive', sql`${t.pages} IS NULL OR ${t.pages} >= 1`),
     check('editions_year_range', sql`${t.publicationYear} IS NULL OR ${t.publicationYear} >= 1800`),

@@ -6,3 +6,4 @@ export * from './editions.ts';
 export * from './users.ts';
 export * from './reader.ts';
 export * from './operations.ts';
+export * from './search.ts';

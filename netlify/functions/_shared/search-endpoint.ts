@@ -3,17 +3,79 @@ import type { Locale } from '../../../src/domain/enums.ts';
 import { SearchQuerySchema } from '../../../src/domain/schemas/search.ts';
 import { handle, ok, parseQuery } from './http.ts';
 
+/** How long a cached answer is served (the responses say max-age=60 to HTTP caches as well). */
+export const SEARCH_CACHE_TTL_MS = 30_000;
+/** Entries per endpoint; an entry is a dozen hits, so this bounds the cache to a few MB. */
+export const SEARCH_CACHE_MAX_ENTRIES = 500;
+
+/**
+ * A small bounded LRU with a time to live (a Map keeps insertion order: a hit moves its key to
+ * the end, the oldest key is evicted first). It lives as long as the function instance: warm
+ * instances in production answer repeated typeahead prefixes ("d", "du", "dun") without the
+ * database. `netlify dev` starts a fresh worker per request, so locally it never hits.
+ */
+export class TtlLru<V> {
+  private readonly entries = new Map<string, { value: V; expires: number }>();
+  constructor(
+    private readonly max: number,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expires <= this.now()) return undefined;
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** SEARCH_CACHE=off turns the in-process cache off (the benchmark measures both ways). */
+export function searchCacheEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.SEARCH_CACHE !== 'off';
+}
+
+/**
+ * The cache key: language and the query as the database sees it (folding lowercases, so case does
+ * not change the answer). q is already normalized by SearchQuerySchema (NFC, trimmed, one space).
+ */
+export function searchCacheKey(lang: Locale, q: string): string {
+  return `${lang}\u0000${q.toLowerCase()}`;
+}
+
 /**
  * The five typeahead endpoints differ only in what they search: this builds one from a search
- * function. An empty or blank q answers an empty list (no query, no database call).
+ * function. An empty or blank q answers an empty list (no query, no database call). Answers are
+ * cached per endpoint in process (see TtlLru); a request with `cache-control: no-cache` bypasses
+ * the cache and refreshes it.
  */
 export function searchEndpoint<T>(search: (db: Database, query: string, locale: Locale) => Promise<T[]>) {
+  const cache = new TtlLru<T[]>(SEARCH_CACHE_MAX_ENTRIES, SEARCH_CACHE_TTL_MS);
   return handle({
     GET: async (req, ctx) => {
       const { q, lang } = parseQuery(req, SearchQuerySchema);
       if (q === null) return ok([]);
-      return ok(await search(await getDb(), q, lang ?? ctx.locale), { headers: { 'cache-control': 'public, max-age=60', vary: 'accept-language' } });
+      const locale = lang ?? ctx.locale;
+      const useCache = searchCacheEnabled() && !/no-cache/i.test(req.headers.get('cache-control') ?? '');
+      const key = searchCacheKey(locale, q);
+      let hits = useCache ? cache.get(key) : undefined;
+      if (!hits) {
+        hits = await search(await getDb(), q, locale);
+        if (searchCacheEnabled()) cache.set(key, hits);
+      }
+      return ok(hits, { headers: { 'cache-control': 'public, max-age=60', vary: 'accept-language' } });
     },
   });
 }
-
