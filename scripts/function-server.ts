@@ -1,20 +1,23 @@
 /**
- * Serves every function in netlify/functions over real HTTP for integration tests, routed by each
- * function's own `config.path` (the same patterns Netlify uses), so tests exercise the wire: headers,
- * status codes, bodies. The full platform (redirects, static pages) is covered by the e2e suite.
+ * Serves every function in netlify/functions over real HTTP, routed by each function's own
+ * `config.path` (the same patterns Netlify uses), with every function loaded once and kept warm, as
+ * a deployed function instance is. Used by the integration tests (the wire: headers, status codes,
+ * bodies) and by `npm run bench:search` (`netlify dev` starts a fresh worker per request, which says
+ * nothing about production latency). Static pages and redirects are not served here: the e2e suite
+ * covers the full platform through `npm start`.
  */
 import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 interface Route {
   pattern: URLPattern;
   handler: (req: Request, context: { params: Record<string, string>; ip: string }) => Promise<Response>;
 }
 
-const FUNCTIONS_DIR = path.join(process.cwd(), 'netlify', 'functions');
+const FUNCTIONS_DIR = fileURLToPath(new URL('../netlify/functions', import.meta.url));
 
 export async function loadRoutes(): Promise<Route[]> {
   const routes: Route[] = [];
@@ -31,7 +34,14 @@ export interface FunctionServer {
   close: () => Promise<void>;
 }
 
-export async function startFunctionServer(): Promise<FunctionServer> {
+export interface FunctionServerOptions {
+  /** Port to listen on (default: any free one). */
+  port?: number;
+  /** Tests may name a client address in `x-test-client-ip` to act as several clients (rate limits). */
+  trustTestClientIp?: boolean;
+}
+
+export async function startFunctionServer(options: FunctionServerOptions = { trustTestClientIp: true }): Promise<FunctionServer> {
   const routes = await loadRoutes();
   const server = http.createServer(async (req, res) => {
     const url = `http://${req.headers.host}${req.url}`;
@@ -48,7 +58,8 @@ export async function startFunctionServer(): Promise<FunctionServer> {
     else {
       const params = route.pattern.exec({ pathname })?.pathname.groups ?? {};
       // Netlify passes the client address as context.ip; tests may name one to act as several clients.
-      const ip = (req.headers['x-test-client-ip'] as string | undefined) ?? req.socket.remoteAddress ?? 'unknown';
+      const named = options.trustTestClientIp ? (req.headers['x-test-client-ip'] as string | undefined) : undefined;
+      const ip = named ?? req.socket.remoteAddress ?? 'unknown';
       response = await route.handler(request, { params: params as Record<string, string>, ip });
     }
     res.statusCode = response.status;
@@ -57,7 +68,7 @@ export async function startFunctionServer(): Promise<FunctionServer> {
     if (getSetCookie.length) res.setHeader('set-cookie', getSetCookie);
     res.end(Buffer.from(await response.arrayBuffer()));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSharedConnection, getDb } from '../../db/client.ts';
 import { CurrentUserSchema } from '../../src/domain/schemas/auth.ts';
 import { ErrorEnvelopeSchema } from '../../src/domain/envelope.ts';
-import { startFunctionServer, type FunctionServer } from '../support/function-server.ts';
+import { startFunctionServer, type FunctionServer } from '../../scripts/function-server.ts';
 import { latestToken, mailsTo } from '../support/outbox.ts';
 
 let server: FunctionServer;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { closeSharedConnection } from '../../db/client.ts';
 import { ErrorEnvelopeSchema, successEnvelope } from '../../src/domain/envelope.ts';
 import { EditionSchema } from '../../src/domain/schemas/edition.ts';
-import { startFunctionServer, type FunctionServer } from '../support/function-server.ts';
+import { startFunctionServer, type FunctionServer } from '../../scripts/function-server.ts';
 
 const EditionsEnvelope = successEnvelope(z.array(EditionSchema));
 let server: FunctionServer;

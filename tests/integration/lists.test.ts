@@ -8,7 +8,7 @@ import { localizedTitle } from '../../src/domain/catalogue-view.ts';
 import { LOCALES } from '../../src/domain/enums.ts';
 import { ErrorEnvelopeSchema, successEnvelope } from '../../src/domain/envelope.ts';
 import { AuthorCardSchema, BookCardSchema, pageOf, SeriesCardSchema } from '../../src/domain/schemas/lists.ts';
-import { startFunctionServer, type FunctionServer } from '../support/function-server.ts';
+import { startFunctionServer, type FunctionServer } from '../../scripts/function-server.ts';
 
 const BooksPage = successEnvelope(pageOf(BookCardSchema));
 const AuthorsPage = successEnvelope(pageOf(AuthorCardSchema));

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { closeSharedConnection, getDb } from '../../db/client.ts';
 import { ErrorEnvelopeSchema, successEnvelope } from '../../src/domain/envelope.ts';
 import { AuthorHitSchema, AwardHitSchema, BookHitSchema, GenreHitSchema, SeriesHitSchema } from '../../src/domain/schemas/search.ts';
-import { startFunctionServer, type FunctionServer } from '../support/function-server.ts';
+import { startFunctionServer, type FunctionServer } from '../../scripts/function-server.ts';
 
 let server: FunctionServer;
 beforeAll(async () => {
