@@ -1,12 +1,13 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import pagefindIndex from './src/integrations/pagefind.ts';
 
 // Static first (DESIGN.md §1): every catalogue page is prebuilt per locale; /api/* are Netlify Functions.
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8888',
   output: 'static',
-  integrations: [react()],
+  integrations: [react(), pagefindIndex()],
   trailingSlash: 'ignore',
   i18n: {
     locales: ['en', 'de', 'it'],

@@ -6,6 +6,8 @@ export const FUZZY_MIN_LENGTH = 4;
 /** Result caps per type (spec §7). */
 export const SEARCH_CAPS = { books: 12, authors: 8, series: 6, genres: 6, awards: 6 } as const;
 export type SearchKind = keyof typeof SEARCH_CAPS;
+/** The result types in the order the dropdown and the results page show them. */
+export const SEARCH_KINDS = Object.keys(SEARCH_CAPS) as readonly SearchKind[];
 
 /**
  * Trims, drops control characters and collapses inner white space; null for an empty query

@@ -6,6 +6,7 @@
  * island needs and pass them as props.
  */
 import { isLocale } from '../domain/accept-language.ts';
+import type { PluralForms } from '../islands/cards/format.ts';
 import { DEFAULT_LOCALE, type Locale } from '../domain/enums.ts';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
@@ -112,4 +113,18 @@ export function unlocalizedPath(pathname: string): string {
   const segments = path.split('/').filter((segment) => segment !== '');
   if (isLocale(segments[0])) segments.shift();
   return `/${segments.join('/')}`;
+}
+
+/**
+ * The raw plural forms of a key family in one language ({count} unfilled), for an island to fill.
+ * @example pluralForms('de', 'common.books') // { one: '{count} Buch', other: '{count} Bücher' }
+ */
+export function pluralForms(locale: Locale, key: PluralKey): PluralForms {
+  const forms: PluralForms = { other: t(locale, `${key}_other` as TranslationKey) };
+  for (const category of new Intl.PluralRules(locale).resolvedOptions().pluralCategories) {
+    const name = `${key}_${category}` as TranslationKey;
+    const text = t(locale, name);
+    if (text !== name) forms[category] = text;
+  }
+  return forms;
 }

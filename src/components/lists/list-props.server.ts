@@ -11,23 +11,8 @@ import { GENRE_CATEGORIES, SERIES_KINDS, type Locale, type SeriesKind } from '..
 import type { ListQuerySpec } from '../../domain/list-query.ts';
 import { BOOK_SORTS, LIST_PAGE_SIZE, PEOPLE_SORTS, SERIES_SIZES, type BookSort, type PeopleSort, type SeriesSize } from '../../domain/schemas/lists.ts';
 import type { CardTexts } from '../../islands/cards/card-texts.ts';
-import type { PluralForms } from '../../islands/cards/format.ts';
 import type { CatalogueListProps, CatalogueListTexts, ListKind, ListOption } from '../../islands/CatalogueList.tsx';
-import { t, tn, type PluralKey, type TranslationKey } from '../../lib/i18n.ts';
-
-/**
- * The raw plural forms of a key family in one language ({count} unfilled), for an island to fill.
- * @example pluralForms('de', 'common.books') // { one: '{count} Buch', other: '{count} Bücher' }
- */
-export function pluralForms(locale: Locale, key: PluralKey): PluralForms {
-  const forms: PluralForms = { other: t(locale, `${key}_other` as TranslationKey) };
-  for (const category of new Intl.PluralRules(locale).resolvedOptions().pluralCategories) {
-    const name = `${key}_${category}` as TranslationKey;
-    const text = t(locale, name);
-    if (text !== name) forms[category] = text;
-  }
-  return forms;
-}
+import { pluralForms, t, tn, type PluralKey, type TranslationKey } from '../../lib/i18n.ts';
 
 const BOOK_SORT_LABELS: Record<BookSort, TranslationKey> = {
   newest: 'list.sort.newest',

@@ -1,0 +1,65 @@
+/**
+ * `node scripts/page-weight.ts [dist] [page ...]`: what a page costs to load, from the built files
+ * (issue 3, item 4): its HTML gzipped, and the JavaScript each island pulls in (the module graph of
+ * `component-url` and `renderer-url` through static imports), gzipped and counted once per page.
+ * Islands hydrated only on a media query (`client:media`) load only where it matches: they are listed
+ * with their media so the reader can tell what a desktop and a phone download.
+ * Defaults: dist `dist`, pages /en/books/dune, /de/books, /en/search.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const [distArg, ...pageArgs] = process.argv.slice(2);
+const DIST = path.resolve(distArg ?? process.env.DIST_DIR ?? 'dist');
+const PAGES = pageArgs.length ? pageArgs : ['/en/books/dune', '/de/books', '/en/search'];
+
+const gz = (buffer: Buffer | string) => gzipSync(buffer, { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function htmlFile(page: string): string {
+  const candidates = [path.join(DIST, page, 'index.html'), path.join(DIST, `${page}.html`)];
+  const found = candidates.find((file) => existsSync(file));
+  if (!found) throw new Error(`No built page for ${page} in ${DIST}`);
+  return found;
+}
+
+/** The module and every module it imports statically (Vite writes relative `from"./x.js"` imports). */
+function moduleGraph(url: string, seen: Set<string>): void {
+  if (seen.has(url)) return;
+  seen.add(url);
+  const source = readFileSync(path.join(DIST, url), 'utf8');
+  for (const match of source.matchAll(/(?:import|export)\s*(?:[^'"();]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+    moduleGraph(path.posix.join(path.posix.dirname(url), match[1]!), seen);
+  }
+}
+
+for (const page of PAGES) {
+  const html = readFileSync(htmlFile(page), 'utf8');
+  const islands = [...html.matchAll(/<astro-island\b([^>]*)>/g)].map((m) => {
+    const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(m[1]!)?.[1]?.replace(/&amp;/g, '&');
+    const opts = attr('opts') ?? '';
+    return {
+      name: /name&quot;:&quot;([^&]+)/.exec(opts)?.[1] ?? /"name":"([^"]+)/.exec(opts.replace(/&quot;/g, '"'))?.[1] ?? '?',
+      client: attr('client') ?? '?',
+      media: /value&quot;:&quot;([^&]+)/.exec(opts)?.[1] ?? /"value":"([^"]+)/.exec(opts.replace(/&quot;/g, '"'))?.[1],
+      urls: [attr('component-url'), attr('renderer-url')].filter((u): u is string => !!u),
+    };
+  });
+  const inlineScripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('\n');
+  const always = new Set<string>();
+  const byMedia = new Map<string, Set<string>>();
+  for (const island of islands) {
+    const target = island.client === 'media' && island.media ? (byMedia.get(island.media) ?? byMedia.set(island.media, new Set()).get(island.media)!) : always;
+    for (const url of island.urls) moduleGraph(url, target);
+  }
+  const size = (urls: Set<string>) => [...urls].reduce((sum, url) => sum + gz(readFileSync(path.join(DIST, url))), 0);
+  console.log(`\n${page}`);
+  console.log(`  HTML ${kb(Buffer.byteLength(html))} raw, ${kb(gz(html))} gzip (inline scripts ${kb(gz(inlineScripts))} gzip)`);
+  console.log(`  islands: ${islands.map((i) => `${i.name} (client:${i.client}${i.media ? ` ${i.media}` : ''})`).join(', ') || 'none'}`);
+  console.log(`  JS loaded on every screen: ${kb(size(always))} gzip in ${always.size} modules`);
+  for (const [media, urls] of byMedia) {
+    const extra = new Set([...urls].filter((url) => !always.has(url)));
+    console.log(`  JS only where ${media}: +${kb(size(extra))} gzip in ${extra.size} modules`);
+  }
+}
