@@ -9,20 +9,21 @@
  * server instead, e.g. `npm start` (http://localhost:8888); BENCH_URL=none measures SQL only.
  * HTTP is measured twice: as served (the endpoints' in-process cache on) and with
  * `cache-control: no-cache`, which bypasses that cache. Bounded: HTTP_REQUESTS per HTTP run (default
- * 1000), REQUESTS per SQL run (default 1000).
+ * 3000, after a short unmeasured warm-up), REQUESTS per SQL run (default 1000).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { closeSharedConnection, getDb } from '../db/client.ts';
 import { searchAuthors, searchAwards, searchBooks, searchGenres, searchSeries } from '../db/queries/search.ts';
 import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import type { Locale } from '../src/domain/enums.ts';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 1000);
-const HTTP_REQUESTS = Number(process.env.HTTP_REQUESTS ?? 1000);
+const HTTP_REQUESTS = Number(process.env.HTTP_REQUESTS ?? 3000);
 
 /** Starts the warm function server as a child process and resolves with its URL. */
 function startWarmFunctions(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['scripts/serve-functions.ts'], { env: { ...process.env, PORT: process.env.BENCH_PORT ?? '8899' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--experimental-transform-types', '--no-warnings', 'scripts/serve-functions.ts'], { env: { ...process.env, PORT: process.env.BENCH_PORT ?? '8899' }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -95,11 +96,21 @@ if (!SQL_ONLY) {
   if (!probe?.ok) throw new Error(`No server answers at ${BASE}${warm ? '' : ': start it first (e.g. `npm start`)'}.`);
 }
 
-async function httpOnce(i: number, headers: Record<string, string>) {
+/**
+ * One request on a keep-alive connection (node:http: a lighter load generator than fetch, which on
+ * 2 cores would take much of the CPU the server needs).
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function httpOnce(i: number, headers: Record<string, string>): Promise<void> {
   const [kind, q, lang] = MIX[i % MIX.length]!;
-  const res = await fetch(`${BASE}/api/${kind}/search?q=${encodeURIComponent(q)}`, { headers: { 'accept-language': lang, ...headers } });
-  if (!res.ok) throw new Error(`HTTP ${res.status} for ${kind} ${q}`);
-  await res.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${BASE}/api/${kind}/search?q=${encodeURIComponent(q)}`, { agent, headers: { 'accept-language': lang, ...headers } }, (res) => {
+      res.resume();
+      res.once('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode} for ${kind} ${q}`))));
+      res.once('error', reject);
+    });
+    req.once('error', reject);
+  });
 }
 
 for (const concurrency of [1, 50]) {
@@ -108,6 +119,8 @@ for (const concurrency of [1, 50]) {
     await direct[kind](db, q, lang);
   });
   if (SQL_ONLY) continue;
+  // Warm-up, not measured: connections opened, code paths compiled (a warm instance's steady state).
+  await Promise.all(Array.from({ length: concurrency }, (_, c) => httpOnce(c, {})));
   const cached = await run('http', concurrency, HTTP_REQUESTS, (i) => httpOnce(i, {}));
   const uncached = await run('http no-cache', concurrency, HTTP_REQUESTS, (i) => httpOnce(i, { 'cache-control': 'no-cache' }));
   for (const http of [cached, uncached]) {
@@ -116,4 +129,5 @@ for (const concurrency of [1, 50]) {
 }
 await closeSharedConnection();
 await stopOwnedEmbeddedServers();
+agent.destroy();
 warm?.child.kill('SIGTERM');

@@ -1,5 +1,6 @@
 /**
- * `node scripts/serve-functions.ts`: every Netlify Function of netlify/functions on one warm HTTP
+ * `node --experimental-transform-types scripts/serve-functions.ts` (the handlers use TypeScript
+ * parameter properties, which plain type stripping refuses): every Netlify Function of netlify/functions on one warm HTTP
  * server (PORT, default 8899), against the configured database (DATABASE_URL, else the embedded
  * one). `npm run bench:search` starts it as its production-like target: a deployed function instance
  * stays loaded between requests, while `netlify dev` starts a fresh worker for each one.

@@ -84,3 +84,33 @@ describe('query plans', () => {
     expect(plan).toContain('editions_title_fold_trgm');
   });
 });
+
+describe('the search endpoints\' cache', () => {
+  it('shares one database call among concurrent requests for the same query, and keeps no failure', async () => {
+    const { searchEndpoint } = await import('../../netlify/functions/_shared/search-endpoint.ts');
+    let calls = 0;
+    let fail = true;
+    const endpoint = searchEndpoint(async (db, q) => {
+      calls += 1;
+      await db.execute(sql`SELECT pg_sleep(0.05)`);
+      if (fail) throw new Error('database went away');
+      return [q];
+    });
+    const ask = (q: string, headers: Record<string, string> = {}) => endpoint(new Request(`http://localhost/api/x/search?q=${q}&lang=en`, { headers }));
+
+    // A failing call answers 500 to everyone who waited for it, and is not cached.
+    const failed = await Promise.all([ask('dune'), ask('dune')]);
+    expect(failed.map((r) => r.status)).toEqual([500, 500]);
+    expect(calls).toBe(1);
+
+    fail = false;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => ask('dune')));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    expect(calls).toBe(2);
+    expect(((await answers[0]!.json()) as { data: string[] }).data).toEqual(['dune']);
+    await ask('DUNE');
+    expect(calls).toBe(2); // case does not change the answer
+    await ask('dune', { 'cache-control': 'no-cache' });
+    expect(calls).toBe(3);
+  });
+});

@@ -23,6 +23,15 @@ describe('the typeahead cache', () => {
     expect(lru.get('q')).toBeUndefined();
     expect(lru.size).toBe(0);
   });
+  it('deletes an entry only while it still holds the given value', () => {
+    const lru = new TtlLru<string>(10, 100, () => 0);
+    lru.set('q', 'old');
+    lru.set('q', 'new');
+    lru.deleteIf('q', 'old');
+    expect(lru.get('q')).toBe('new');
+    lru.deleteIf('q', 'new');
+    expect(lru.get('q')).toBeUndefined();
+  });
   it('keys by language and case-folded query, and SEARCH_CACHE=off turns it off', () => {
     expect(searchCacheKey('de', 'Dune')).toBe(searchCacheKey('de', 'dune'));
     expect(searchCacheKey('de', 'dune')).not.toBe(searchCacheKey('en', 'dune'));

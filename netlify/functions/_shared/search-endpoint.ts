@@ -37,6 +37,11 @@ export class TtlLru<V> {
     while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
 
+  /** Removes `key` only while it still holds `value` (a newer entry stays). */
+  deleteIf(key: string, value: V): void {
+    if (this.entries.get(key)?.value === value) this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -58,11 +63,12 @@ export function searchCacheKey(lang: Locale, q: string): string {
 /**
  * The five typeahead endpoints differ only in what they search: this builds one from a search
  * function. An empty or blank q answers an empty list (no query, no database call). Answers are
- * cached per endpoint in process (see TtlLru); a request with `cache-control: no-cache` bypasses
- * the cache and refreshes it.
+ * cached per endpoint in process (see TtlLru) as promises, so concurrent requests for the same
+ * query share one database call (a burst of "du" after a cold start asks once); a failed call is
+ * not kept. A request with `cache-control: no-cache` bypasses the cache and refreshes it.
  */
 export function searchEndpoint<T>(search: (db: Database, query: string, locale: Locale) => Promise<T[]>) {
-  const cache = new TtlLru<T[]>(SEARCH_CACHE_MAX_ENTRIES, SEARCH_CACHE_TTL_MS);
+  const cache = new TtlLru<Promise<T[]>>(SEARCH_CACHE_MAX_ENTRIES, SEARCH_CACHE_TTL_MS);
   return handle({
     GET: async (req, ctx) => {
       const { q, lang } = parseQuery(req, SearchQuerySchema);
@@ -70,12 +76,16 @@ export function searchEndpoint<T>(search: (db: Database, query: string, locale: 
       const locale = lang ?? ctx.locale;
       const useCache = searchCacheEnabled() && !/no-cache/i.test(req.headers.get('cache-control') ?? '');
       const key = searchCacheKey(locale, q);
-      let hits = useCache ? cache.get(key) : undefined;
-      if (!hits) {
-        hits = await search(await getDb(), q, locale);
-        if (searchCacheEnabled()) cache.set(key, hits);
+      let answer = useCache ? cache.get(key) : undefined;
+      if (!answer) {
+        const fresh = getDb().then((db) => search(db, q, locale));
+        if (searchCacheEnabled()) {
+          cache.set(key, fresh);
+          fresh.catch(() => cache.deleteIf(key, fresh));
+        }
+        answer = fresh;
       }
-      return ok(hits, { headers: { 'cache-control': 'public, max-age=60', vary: 'accept-language' } });
+      return ok(await answer, { headers: { 'cache-control': 'public, max-age=60', vary: 'accept-language' } });
     },
   });
 }
