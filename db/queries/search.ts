@@ -89,7 +89,7 @@ async function inFuzzyTransaction<T>(db: Database, fuzzy: boolean, run: (tx: Dat
  * per book, kept by triggers) and the title in the request language from the same rule as the list
  * and detail pages (book-title.ts), one indexed lookup per candidate (it is the last tie-break). Authors are collected for the final rows only.
  */
-export async function searchBooks(db: Database, query: string, locale: Locale): Promise<BookHit[]> {
+export async function searchBooks(db: Database, query: string, locale: Locale, limit: number = SEARCH_CAPS.books): Promise<BookHit[]> {
   const fuzzy = query.length >= FUZZY_MIN_LENGTH;
   const title: Folds = { fold: sql`e.title_fold`, translit: sql`e.title_translit` };
   return inFuzzyTransaction(db, fuzzy, async (tx) => {
@@ -114,7 +114,7 @@ export async function searchBooks(db: Database, query: string, locale: Locale): 
                        FROM book_authors ba JOIN authors a ON a.id = ba.author_id WHERE ba.book_id = ranked.book_id), '[]') AS authors
       FROM ranked
       ORDER BY tier, CASE WHEN tier = 3 THEN -sim ELSE 0 END, wins DESC, rating_count DESC, title, id
-      LIMIT ${SEARCH_CAPS.books}`);
+      LIMIT ${limit}`);
     return result.rows as BookHit[];
   });
 }
@@ -138,7 +138,7 @@ async function searchByName<T>(db: Database, query: string, from: SQL, name: Fol
 const storedName: Folds = { fold: sql`t.name_fold`, translit: sql`t.name_translit` };
 
 /** An author's popularity: the award wins of their books (counters in book_popularity). */
-export const searchAuthors = (db: Database, query: string): Promise<AuthorHit[]> =>
+export const searchAuthors = (db: Database, query: string, _locale?: Locale, limit: number = SEARCH_CAPS.authors): Promise<AuthorHit[]> =>
   searchByName(
     db,
     query,
@@ -146,11 +146,11 @@ export const searchAuthors = (db: Database, query: string): Promise<AuthorHit[]>
     storedName,
     sql`(SELECT coalesce(sum(p.award_wins), 0) FROM book_authors bau JOIN book_popularity p ON p.book_id = bau.book_id WHERE bau.author_id = m.id)`,
     sql`t.sort_name`,
-    SEARCH_CAPS.authors,
+    limit,
   );
 
-export const searchSeries = (db: Database, query: string): Promise<SeriesHit[]> =>
-  searchByName(db, query, sql`series t`, storedName, sql`(SELECT count(*) FROM book_series bs WHERE bs.series_id = m.id)`, sql`t.name`, SEARCH_CAPS.series);
+export const searchSeries = (db: Database, query: string, _locale?: Locale, limit: number = SEARCH_CAPS.series): Promise<SeriesHit[]> =>
+  searchByName(db, query, sql`series t`, storedName, sql`(SELECT count(*) FROM book_series bs WHERE bs.series_id = m.id)`, sql`t.name`, limit);
 
 /**
  * Genres and awards are few and named in every language (jsonb `names`): every localized name is
@@ -168,8 +168,8 @@ async function searchLocalizedNames<T>(db: Database, query: string, locale: Loca
   return result.rows as T[];
 }
 
-export const searchGenres = (db: Database, query: string, locale: Locale): Promise<GenreHit[]> =>
-  searchLocalizedNames(db, query, locale, 'genres', sql`t.name AS "canonicalName", t.category`, SEARCH_CAPS.genres);
+export const searchGenres = (db: Database, query: string, locale: Locale, limit: number = SEARCH_CAPS.genres): Promise<GenreHit[]> =>
+  searchLocalizedNames(db, query, locale, 'genres', sql`t.name AS "canonicalName", t.category`, limit);
 
-export const searchAwards = (db: Database, query: string, locale: Locale): Promise<AwardHit[]> =>
-  searchLocalizedNames(db, query, locale, 'awards', sql`t.slug`, SEARCH_CAPS.awards);
+export const searchAwards = (db: Database, query: string, locale: Locale, limit: number = SEARCH_CAPS.awards): Promise<AwardHit[]> =>
+  searchLocalizedNames(db, query, locale, 'awards', sql`t.slug`, limit);

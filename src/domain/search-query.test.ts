@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, normalizeSearchQuery } from './search-query.ts';
+import { escapeLike, normalizeSearchQuery, SEARCH_MAX_LIMIT } from './search-query.ts';
 
 describe('normalizeSearchQuery', () => {
   it('treats empty and whitespace-only input as no query', () => {
@@ -18,5 +18,12 @@ describe('normalizeSearchQuery', () => {
 describe('escapeLike', () => {
   it('escapes LIKE wildcards and the escape character', () => {
     expect(escapeLike('100%_a\\b')).toBe('100\\%\\_a\\\\b');
+  });
+});
+
+describe('SEARCH_MAX_LIMIT', () => {
+  it('equals the list pages\' maximum page size (their validation message names it)', async () => {
+    const { LIST_MAX_LIMIT } = await import('./schemas/lists.ts');
+    expect(SEARCH_MAX_LIMIT).toBe(LIST_MAX_LIMIT);
   });
 });

@@ -6,6 +6,12 @@ export const FUZZY_MIN_LENGTH = 4;
 /** Result caps per type (spec §7). */
 export const SEARCH_CAPS = { books: 12, authors: 8, series: 6, genres: 6, awards: 6 } as const;
 export type SearchKind = keyof typeof SEARCH_CAPS;
+/**
+ * The results page asks for more than the typeahead's caps: up to this many per type (`?limit=`).
+ * Equal to the list pages' maximum page size, so one validation message serves both (tested). Not
+ * imported from schemas/lists.ts: this module ships to the browser, and that one brings zod.
+ */
+export const SEARCH_MAX_LIMIT = 60;
 /** The result types in the order the dropdown and the results page show them. */
 export const SEARCH_KINDS = Object.keys(SEARCH_CAPS) as readonly SearchKind[];
 

@@ -1,13 +1,13 @@
 /**
  * The results of /search?q= (issue 5, item 4): every catalogue match grouped by type with counts
- * (the five search endpoints), then full-text matches in synopses and biographies from pagefind's
+ * (the five search endpoints, up to 60 per type: "60+" says there are more), then full-text matches in synopses and biographies from pagefind's
  * index for the page's language (built by src/integrations/pagefind.ts). Pagefind's excerpts are
  * rendered as text runs, never as HTML (src/domain/search-excerpt.ts).
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Locale } from '../domain/enums.ts';
 import { excerptRuns } from '../domain/search-excerpt.ts';
-import { normalizeSearchQuery, SEARCH_MAX_LENGTH, type SearchKind } from '../domain/search-query.ts';
+import { normalizeSearchQuery, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT, type SearchKind } from '../domain/search-query.ts';
 import { countResults, searchGroups, type SearchResults as Results } from '../domain/search-results.ts';
 import { fill, plural, type PluralForms } from './cards/format.ts';
 import { createSearchFetcher } from './search/search-api.ts';
@@ -74,7 +74,7 @@ export default function SearchResults({ locale, texts }: SearchResultsProps) {
     if (!query) return;
     const controller = new AbortController();
     setCatalogue({ status: 'loading' });
-    createSearchFetcher(locale)(query, controller.signal).then(
+    createSearchFetcher(locale, { limit: SEARCH_MAX_LIMIT })(query, controller.signal).then(
       (value) => setCatalogue({ status: 'done', value }),
       () => !controller.signal.aborted && setCatalogue({ status: 'error' }),
     );
@@ -136,7 +136,8 @@ export default function SearchResults({ locale, texts }: SearchResultsProps) {
         {groups.map((group) => (
           <section key={group.kind} aria-labelledby={`search-${group.kind}`} className="search-results__group">
             <h4 id={`search-${group.kind}`}>
-              {texts.groups[group.kind]} <span className="search-results__count">{group.options.length}</span>
+              {texts.groups[group.kind]}{' '}
+              <span className="search-results__count">{group.options.length < SEARCH_MAX_LIMIT ? group.options.length : `${SEARCH_MAX_LIMIT}+`}</span>
             </h4>
             <ul role="list" className={`search-results__list search-results__list--${group.kind}`}>
               {group.options.map((option) => (

@@ -40,8 +40,8 @@ async function searchBox(page: Page, locale: Locale) {
   return input;
 }
 
-async function apiTitles(page: Page, kind: string, q: string, locale: Locale): Promise<string[]> {
-  const response = await page.request.get(`/api/${kind}/search?q=${encodeURIComponent(q)}&lang=${locale}`);
+async function apiTitles(page: Page, kind: string, q: string, locale: Locale, limit?: number): Promise<string[]> {
+  const response = await page.request.get(`/api/${kind}/search?q=${encodeURIComponent(q)}&lang=${locale}${limit ? `&limit=${limit}` : ''}`);
   expect(response.ok()).toBe(true);
   const { data } = (await response.json()) as { data: { title?: string; name?: string }[] };
   return data.map((hit) => hit.title ?? hit.name ?? '');
@@ -252,8 +252,9 @@ test.describe('results page', () => {
       await page.goto(`/${locale}/search?q=vorkosigan`);
       const main = page.getByRole('main');
       await expect(main.getByRole('combobox', { name: LABEL[locale] })).toHaveValue('vorkosigan');
-      const series = await apiTitles(page, 'series', 'vorkosigan', locale);
-      const books = await apiTitles(page, 'books', 'vorkosigan', locale);
+      // The results page asks for up to 60 per type.
+      const series = await apiTitles(page, 'series', 'vorkosigan', locale, 60);
+      const books = await apiTitles(page, 'books', 'vorkosigan', locale, 60);
       if (books.length) {
         const group = main.getByRole('region', { name: new RegExp(`^${TEXTS[locale].books}`) });
         await expect(group.getByRole('heading')).toHaveText(`${TEXTS[locale].books} ${books.length}`);
@@ -278,5 +279,14 @@ test.describe('results page', () => {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.goto('/it/search');
     await expect(page.getByText('Scrivi un titolo, un autore, una serie, un genere o un premio.')).toBeVisible();
+  });
+
+  test('lists more than the dropdown: up to 60 per type, "60+" when there are more', async ({ page }) => {
+    const all = await apiTitles(page, 'books', 'the', 'en', 60);
+    expect(all.length).toBeGreaterThan(12);
+    await page.goto('/en/search?q=the');
+    const books = page.getByRole('main').getByRole('region', { name: /^Books/ });
+    await expect(books.getByRole('link')).toHaveCount(all.length);
+    await expect(books.getByRole('heading')).toHaveText(`Books ${all.length < 60 ? all.length : '60+'}`);
   });
 });

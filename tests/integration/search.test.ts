@@ -110,6 +110,24 @@ describe('input rules', () => {
       expect(ErrorEnvelopeSchema.parse(await res.json()).error.code).toBe('VALIDATION');
     }
   });
+  it('gives the results page more per type with ?limit= (up to 60), in the same order as the capped answer', async () => {
+    const capped = await search('books', 'the');
+    const res = await fetch(`${server.url}/api/books/search?q=the&limit=60`);
+    const many = successEnvelope(z.array(BookHitSchema)).parse(await res.json()).data;
+    expect(capped).toHaveLength(12);
+    expect(many.length).toBeGreaterThan(12);
+    expect(many.length).toBeLessThanOrEqual(60);
+    expect(many.slice(0, 12).map((b) => b.id)).toEqual(capped.map((b) => b.id));
+    const authors = await fetch(`${server.url}/api/authors/search?q=a&limit=30`);
+    expect(successEnvelope(z.array(AuthorHitSchema)).parse(await authors.json()).data).toHaveLength(30);
+    for (const limit of ['0', '61', '2.5', 'x']) {
+      const bad = await fetch(`${server.url}/api/books/search?q=the&limit=${limit}`, { headers: { 'accept-language': 'de' } });
+      expect(bad.status, limit).toBe(400);
+      const { error } = ErrorEnvelopeSchema.parse(await bad.json());
+      expect(error.code).toBe('VALIDATION');
+      expect(error.details).toEqual([{ path: 'limit', message: limit === 'x' ? 'validation.invalidType' : 'validation.limit' }]);
+    }
+  });
   it('treats LIKE wildcards as plain characters', async () => {
     expect(await search('books', '%')).toEqual([]);
     expect(await search('books', '_')).toEqual([]);

@@ -67,18 +67,18 @@ export function searchCacheKey(lang: Locale, q: string): string {
  * query share one database call (a burst of "du" after a cold start asks once); a failed call is
  * not kept. A request with `cache-control: no-cache` bypasses the cache and refreshes it.
  */
-export function searchEndpoint<T>(search: (db: Database, query: string, locale: Locale) => Promise<T[]>) {
+export function searchEndpoint<T>(search: (db: Database, query: string, locale: Locale, limit?: number) => Promise<T[]>) {
   const cache = new TtlLru<Promise<T[]>>(SEARCH_CACHE_MAX_ENTRIES, SEARCH_CACHE_TTL_MS);
   return handle({
     GET: async (req, ctx) => {
-      const { q, lang } = parseQuery(req, SearchQuerySchema);
+      const { q, lang, limit } = parseQuery(req, SearchQuerySchema);
       if (q === null) return ok([]);
       const locale = lang ?? ctx.locale;
       const useCache = searchCacheEnabled() && !/no-cache/i.test(req.headers.get('cache-control') ?? '');
-      const key = searchCacheKey(locale, q);
+      const key = `${searchCacheKey(locale, q)}\u0000${limit ?? ''}`;
       let answer = useCache ? cache.get(key) : undefined;
       if (!answer) {
-        const fresh = getDb().then((db) => search(db, q, locale));
+        const fresh = getDb().then((db) => search(db, q, locale, limit));
         if (searchCacheEnabled()) {
           cache.set(key, fresh);
           fresh.catch(() => cache.deleteIf(key, fresh));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GENRE_CATEGORIES } from '../enums.ts';
-import { normalizeSearchQuery, SEARCH_MAX_LENGTH } from '../search-query.ts';
+import { normalizeSearchQuery, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT } from '../search-query.ts';
 
 /** ?q= of the search endpoints: an empty or blank q is no error (it finds nothing); over 200 characters is a 400. */
 export const SearchQuerySchema = z.strictObject({
@@ -10,6 +10,8 @@ export const SearchQuerySchema = z.strictObject({
     .default('')
     .transform((q) => normalizeSearchQuery(q)),
   lang: z.enum(['en', 'de', 'it'], 'validation.language').optional(),
+  /** Results per type; default the typeahead's cap (spec §7), more only for the results page. */
+  limit: z.coerce.number().int('validation.limit').min(1, 'validation.limit').max(SEARCH_MAX_LIMIT, 'validation.limit').optional(),
 });
 
 const PersonRefSchema = z.object({ slug: z.string(), name: z.string() });
