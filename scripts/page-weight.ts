@@ -1,5 +1,5 @@
 /**
- * `node scripts/page-weight.ts [dist] [page ...]`: what a page costs to load, from the built files
+ * `npm run bench:weight [-- dist page ...]`: what a page costs to load, from the built files
  * (issue 3, item 4): its HTML gzipped, and the JavaScript each island pulls in (the module graph of
  * `component-url` and `renderer-url` through static imports), gzipped and counted once per page.
  * Islands hydrated only on a media query (`client:media`) load only where it matches: they are listed
