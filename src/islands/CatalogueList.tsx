@@ -16,7 +16,7 @@ import { useStore } from '@nanostores/react';
 import type { z } from 'zod';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { defaultListState, isDefaultListState, listStateToSearch, parseListState, withFilter, withSort, type ListQuerySpec, type ListState } from '../domain/list-query.ts';
-import { AuthorCardSchema, BookCardSchema, pageOf, SeriesCardSchema, type AuthorCard, type BookCard, type Page, type SeriesCard } from '../domain/schemas/lists.ts';
+import type { AuthorCard, BookCard, Page, SeriesCard } from '../domain/schemas/lists.ts';
 import AuthorListCard from './cards/AuthorListCard.tsx';
 import BookListCard from './cards/BookListCard.tsx';
 import type { CardTexts } from './cards/card-texts.ts';
@@ -27,8 +27,14 @@ import { createCatalogueList } from './stores/catalogue-list.ts';
 export type ListKind = 'books' | 'authors' | 'series';
 type Item = BookCard | AuthorCard | SeriesCard;
 
-/** Each page from the API is parsed before it is shown (STYLE.md rule 3). */
-const PAGE_SCHEMAS = { books: pageOf(BookCardSchema), authors: pageOf(AuthorCardSchema), series: pageOf(SeriesCardSchema) } as const;
+/**
+ * Each page from the API is parsed before it is shown (STYLE.md rule 3). The schemas (and zod with
+ * them) load with the first request, not with the page: the first page is static HTML.
+ */
+const loadPageSchema = (kind: ListKind): Promise<z.ZodType<Page<Item>>> =>
+  import('../domain/schemas/lists.ts').then(
+    (m) => ({ books: m.pageOf(m.BookCardSchema), authors: m.pageOf(m.AuthorCardSchema), series: m.pageOf(m.SeriesCardSchema) })[kind] as z.ZodType<Page<Item>>,
+  );
 
 export interface ListOption {
   value: string;
@@ -103,7 +109,7 @@ export default function CatalogueList(props: CatalogueListProps) {
         locale,
         pageSize: props.pageSize,
         initial: { state: defaultListState(spec), items: props.initial.items, total: props.initial.total },
-        schema: PAGE_SCHEMAS[kind] as z.ZodType<Page<Item>>,
+        loadSchema: () => loadPageSchema(kind),
       }),
     // One store per mounted island: the props of a static page never change.
     [],

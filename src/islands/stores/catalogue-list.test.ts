@@ -37,6 +37,24 @@ describe('createCatalogueList', () => {
     expect(list.$view.get().items[0]).toEqual({ id: 100 });
   });
 
+  it('loads the page schema with the first request and rejects a page that does not fit it', async () => {
+    const { calls, fetcher } = controlledFetch();
+    let loads = 0;
+    const loadSchema = async () => {
+      loads += 1;
+      return pageOf(z.object({ id: z.number() })) as unknown as z.ZodType<import('../../domain/schemas/lists.ts').Page<Item>>;
+    };
+    const list = createCatalogueList<Item>({ endpoint: '/api/books', locale: 'en', pageSize: 24, initial, fetcher, loadSchema, sleep: noWait });
+    expect(loads).toBe(0); // nothing fetched with the page
+    const done = list.loadMore();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loads).toBe(1);
+    calls[0]?.resolve(ok({ items: [{ id: 'not a number' }], total: 3219, offset: 24, limit: 24 }));
+    await done;
+    expect(list.$view.get()).toMatchObject({ status: 'error' });
+    expect(list.$view.get().items).toHaveLength(24);
+  });
+
   it('appends the next page on load more (24 of N, then 48 of N)', async () => {
     const { calls, fetcher } = controlledFetch();
     const list = createCatalogueList<Item>({ endpoint: '/api/books', locale: 'en', pageSize: 24, initial, fetcher });
