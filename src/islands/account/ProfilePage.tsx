@@ -13,6 +13,7 @@ import type { CurrentUser } from '../../domain/schemas/auth.ts';
 import { setSessionUser, setSignedOut } from '../stores/session.ts';
 import { Field, FormAlert, FormStatus, SubmitButton, useHydrated } from './fields.tsx';
 import { FAILURE_TEXT_KEYS, accountClient, currentPathWithQuery, describeFailure } from './form-support.ts';
+import { useSubmission } from './use-submission.ts';
 import { fill, type Texts } from './texts.ts';
 
 export const PROFILE_TABS = ['reading', 'reviews', 'stats', 'bio', 'settings'] as const;
@@ -245,15 +246,14 @@ function BioForm({ locale, user, texts, onSaved }: SectionProps & { user: Curren
   const hydrated = useHydrated();
   const [bio, setBio] = useState(user.bio ?? '');
   const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
   const [saved, setSaved] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, clearFailure, submit } = useSubmission(texts);
   const ref = useRef<HTMLTextAreaElement>(null);
   const length = [...bio].length;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setFailure(undefined);
+    clearFailure();
     setSaved(undefined);
     if (busy) return;
     if (length > BIO_MAX) {
@@ -262,18 +262,14 @@ function BioForm({ locale, user, texts, onSaved }: SectionProps & { user: Curren
       return;
     }
     setError(undefined);
-    setBusy(true);
-    try {
-      const updated = await accountClient(locale).patch<CurrentUser>('/api/profile', { bio: bio.trim() === '' ? null : bio });
-      onSaved({ ...updated, bio: updated.bio ?? null });
-      setSaved(texts['account.profile.saved']);
-    } catch (caught) {
-      const result = describeFailure(caught, texts);
-      setError(result.fields.bio);
-      setFailure(result.message);
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      async () => {
+        const updated = await accountClient(locale).patch<CurrentUser>('/api/profile', { bio: bio.trim() === '' ? null : bio });
+        onSaved({ ...updated, bio: updated.bio ?? null });
+        setSaved(texts['account.profile.saved']);
+      },
+      (result) => setError(result.fields.bio),
+    );
   }
 
   return (
@@ -324,15 +320,14 @@ function SettingsForm({
   const [lastName, setLastName] = useState(user.lastName ?? '');
   const [language, setLanguage] = useState<string>(user.language);
   const [errors, setErrors] = useState<{ firstName?: string; lastName?: string; language?: string }>({});
-  const [failure, setFailure] = useState<string>();
   const [saved, setSaved] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, clearFailure, submit } = useSubmission(texts);
   const firstRef = useRef<HTMLInputElement>(null);
   const lastRef = useRef<HTMLInputElement>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setFailure(undefined);
+    clearFailure();
     setSaved(undefined);
     if (busy) return;
     const found = {
@@ -342,22 +337,18 @@ function SettingsForm({
     setErrors(found);
     if (found.firstName) return firstRef.current?.focus();
     if (found.lastName) return lastRef.current?.focus();
-    setBusy(true);
-    try {
-      const updated = await accountClient(locale).patch<CurrentUser>('/api/profile', {
-        firstName: firstName.trim() || null,
-        lastName: lastName.trim() || null,
-        language,
-      });
-      onSaved(updated);
-      setSaved(texts['account.profile.saved']);
-    } catch (caught) {
-      const result = describeFailure(caught, texts);
-      setErrors({ firstName: result.fields.firstName, lastName: result.fields.lastName, language: result.fields.language });
-      setFailure(result.message);
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      async () => {
+        const updated = await accountClient(locale).patch<CurrentUser>('/api/profile', {
+          firstName: firstName.trim() || null,
+          lastName: lastName.trim() || null,
+          language,
+        });
+        onSaved(updated);
+        setSaved(texts['account.profile.saved']);
+      },
+      (result) => setErrors({ firstName: result.fields.firstName, lastName: result.fields.lastName, language: result.fields.language }),
+    );
   }
 
   return (
@@ -424,15 +415,13 @@ function SettingsForm({
 
 /** GET /api/profile/export as a file download (GDPR art. 15, 20). */
 function ExportData({ locale, texts }: SectionProps) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { busy, failure, clearFailure, submit } = useSubmission(texts);
   const [done, setDone] = useState<string>();
 
   async function download() {
-    setBusy(true);
-    setFailure(undefined);
+    clearFailure();
     setDone(undefined);
-    try {
+    await submit(async () => {
       const data = await accountClient(locale).get('/api/profile/export');
       const url = URL.createObjectURL(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }));
       const link = document.createElement('a');
@@ -443,11 +432,7 @@ function ExportData({ locale, texts }: SectionProps) {
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       setDone(texts['account.profile.export.done']);
-    } catch (caught) {
-      setFailure(describeFailure(caught, texts).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
