@@ -53,11 +53,12 @@ export function searchCacheEnabled(env: NodeJS.ProcessEnv = process.env): boolea
 }
 
 /**
- * The cache key: language and the query as the database sees it (folding lowercases, so case does
- * not change the answer). q is already normalized by SearchQuerySchema (NFC, trimmed, one space).
+ * The cache key: language, the query as the database sees it (folding lowercases, so case does not
+ * change the answer) and the number of results asked for. q is already normalized by
+ * SearchQuerySchema (NFC, trimmed, one space).
  */
-export function searchCacheKey(lang: Locale, q: string): string {
-  return `${lang}\u0000${q.toLowerCase()}`;
+export function searchCacheKey(lang: Locale, q: string, limit?: number): string {
+  return `${lang}\u0000${q.toLowerCase()}\u0000${limit ?? ''}`;
 }
 
 /**
@@ -75,7 +76,7 @@ export function searchEndpoint<T>(search: (db: Database, query: string, locale: 
       if (q === null) return ok([]);
       const locale = lang ?? ctx.locale;
       const useCache = searchCacheEnabled() && !/no-cache/i.test(req.headers.get('cache-control') ?? '');
-      const key = `${searchCacheKey(locale, q)}\u0000${limit ?? ''}`;
+      const key = searchCacheKey(locale, q, limit);
       let answer = useCache ? cache.get(key) : undefined;
       if (!answer) {
         const fresh = getDb().then((db) => search(db, q, locale, limit));
