@@ -1,74 +1,154 @@
 /**
- * Serves every function in netlify/functions over real HTTP, routed by each function's own
- * `config.path` (the same patterns Netlify uses), with every function loaded once and kept warm, as
- * a deployed function instance is. Used by the integration tests (the wire: headers, status codes,
- * bodies) and by `npm run bench:search` (`netlify dev` starts a fresh worker per request, which says
- * nothing about production latency). Static pages and redirects are not served here: the e2e suite
- * covers the full platform through `npm start`.
+ * The function half of the local runtime (issue 9): every module of netlify/functions imported once
+ * and kept warm, as a deployed function instance is, routed by each function's own `config.path`
+ * (URLPattern, as Netlify matches it) and called with a Functions v2 context. `scripts/local-server.ts`
+ * composes it with Netlify's redirect, static and Blobs engines; nothing here knows about pages.
+ *
+ * Netlify's rules kept here: a trailing slash does not change the match; a function with a
+ * `config.path` answers only there, one without answers at `/.netlify/functions/<name>`;
+ * `context.ip` is the socket's address (never a header the client sent); cookies set through
+ * `context.cookies` become Set-Cookie headers of the response; `waitUntil` work is awaited before the
+ * server closes.
  */
+import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Context } from '@netlify/functions';
 
-interface Route {
-  pattern: URLPattern;
-  handler: (req: Request, context: { params: Record<string, string>; ip: string }) => Promise<Response>;
+type Handler = (req: Request, context: Context) => Promise<Response | void> | Response | void;
+
+interface LoadedFunction {
+  name: string;
+  handler: Handler;
+  /** The URLPatterns of `config.path`; empty when the function answers at /.netlify/functions/<name>. */
+  patterns: URLPattern[];
 }
 
-const FUNCTIONS_DIR = fileURLToPath(new URL('../netlify/functions', import.meta.url));
-
-export async function loadRoutes(): Promise<Route[]> {
-  const routes: Route[] = [];
-  for (const file of readdirSync(FUNCTIONS_DIR).filter((f) => f.endsWith('.mts'))) {
-    const mod = await import(pathToFileURL(path.join(FUNCTIONS_DIR, file)).href);
-    const paths: string[] = [mod.config?.path ?? []].flat();
-    for (const p of paths) routes.push({ pattern: new URLPattern({ pathname: p }), handler: mod.default });
-  }
-  return routes;
+export interface FunctionMatch {
+  fn: LoadedFunction;
+  params: Record<string, string>;
 }
 
-export interface FunctionServer {
-  url: string;
-  close: () => Promise<void>;
+/** What the server knows about a request that the request itself does not carry. */
+export interface Invocation {
+  /** The client's address as the socket saw it. */
+  ip: string;
+  /** Collects `context.waitUntil` work. */
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
-export interface FunctionServerOptions {
-  /** Port to listen on (default: any free one). */
-  port?: number;
-  /** Tests may name a client address in `x-test-client-ip` to act as several clients (rate limits). */
-  trustTestClientIp?: boolean;
-}
+export const FUNCTIONS_DIR = fileURLToPath(new URL('../netlify/functions', import.meta.url));
+const DEFAULT_FUNCTION_PATH = /^\/\.netlify\/functions\/([^/]+)\/?$/;
 
-export async function startFunctionServer(options: FunctionServerOptions = { trustTestClientIp: true }): Promise<FunctionServer> {
-  const routes = await loadRoutes();
-  const server = http.createServer(async (req, res) => {
-    const url = `http://${req.headers.host}${req.url}`;
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-    const request = new Request(url, { method: req.method, headers, body });
-    const pathname = new URL(url).pathname;
-    const route = routes.find((r) => r.pattern.test({ pathname }));
-    let response: Response;
-    if (!route) response = new Response('Not found', { status: 404 });
-    else {
-      const params = route.pattern.exec({ pathname })?.pathname.groups ?? {};
-      // Netlify passes the client address as context.ip; tests may name one to act as several clients.
-      const named = options.trustTestClientIp ? (req.headers['x-test-client-ip'] as string | undefined) : undefined;
-      const ip = named ?? req.socket.remoteAddress ?? 'unknown';
-      response = await route.handler(request, { params: params as Record<string, string>, ip });
+/** The functions of a folder, loaded once; `match` finds the one that answers a path. */
+export class FunctionRouter {
+  private constructor(private readonly functions: LoadedFunction[]) {}
+
+  static async load(dir = FUNCTIONS_DIR): Promise<FunctionRouter> {
+    const functions: LoadedFunction[] = [];
+    for (const file of readdirSync(dir).filter((f) => /\.m?[jt]s$/.test(f)).sort()) {
+      const mod = await import(pathToFileURL(path.join(dir, file)).href);
+      if (typeof mod.default !== 'function') continue;
+      const paths: string[] = [mod.config?.path ?? []].flat();
+      functions.push({ name: file.replace(/\.m?[jt]s$/, ''), handler: mod.default, patterns: paths.map((p) => new URLPattern({ pathname: p })) });
     }
-    res.statusCode = response.status;
-    response.headers.forEach((v, k) => res.setHeader(k, v));
-    const getSetCookie = response.headers.getSetCookie();
-    if (getSetCookie.length) res.setHeader('set-cookie', getSetCookie);
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+    return new FunctionRouter(functions);
+  }
+
+  get names(): string[] {
+    return this.functions.map((f) => f.name);
+  }
+
+  match(pathname: string): FunctionMatch | undefined {
+    const byName = DEFAULT_FUNCTION_PATH.exec(pathname);
+    if (byName) {
+      const fn = this.functions.find((f) => f.name === byName[1] && f.patterns.length === 0);
+      return fn ? { fn, params: {} } : undefined;
+    }
+    const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+    for (const fn of this.functions) {
+      for (const pattern of fn.patterns) {
+        const groups = pattern.exec({ pathname: trimmed })?.pathname.groups;
+        if (groups) return { fn, params: Object.fromEntries(Object.entries(groups).filter((e): e is [string, string] => e[1] !== undefined)) };
+      }
+    }
+    return undefined;
+  }
+}
+
+/** Netlify's cookie helper: reads the request's Cookie header, queues Set-Cookie for the response. */
+function cookieStore(req: Request) {
+  const queued: string[] = [];
+  const jar = new Map<string, string>();
+  for (const part of (req.headers.get('cookie') ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0) jar.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+  }
+  type CookieOptions = { name: string; value: string; path?: string; domain?: string; maxAge?: number; expires?: Date | number; httpOnly?: boolean; secure?: boolean; sameSite?: string };
+  const serialize = (c: CookieOptions) =>
+    [
+      `${c.name}=${c.value}`,
+      c.secure || c.name.startsWith('__Secure') || c.name.startsWith('__Host') ? 'Secure' : '',
+      c.httpOnly ? 'HttpOnly' : '',
+      typeof c.maxAge === 'number' ? `Max-Age=${c.maxAge}` : '',
+      c.domain ? `Domain=${c.domain}` : '',
+      c.sameSite ? `SameSite=${c.sameSite}` : '',
+      c.path ? `Path=${c.path}` : '',
+      c.expires !== undefined ? `Expires=${new Date(c.expires).toUTCString()}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+  return {
+    cookies: {
+      get: (name: string) => jar.get(name),
+      set: (input: string | CookieOptions, value?: string) => void queued.push(serialize(typeof input === 'string' ? { name: input, value: value ?? '' } : input)),
+      delete: (input: string | { name: string; path?: string; domain?: string }) => {
+        const opts = typeof input === 'string' ? { name: input } : input;
+        queued.push(serialize({ path: '/', ...opts, value: '', expires: 0 }));
+      },
+    } as Context['cookies'],
+    applyTo: (headers: Headers) => queued.forEach((c) => headers.append('set-cookie', c)),
+  };
+}
+
+/**
+ * Calls a matched function once with a v2 context. A handler that returns nothing answers 204, as on
+ * Netlify; one that throws is the platform's 500 (our handlers never throw: `handle()` maps errors).
+ */
+export async function invokeFunction(match: FunctionMatch, req: Request, invocation: Invocation): Promise<Response> {
+  const requestId = randomUUID();
+  const { cookies, applyTo } = cookieStore(req);
+  const context = {
+    account: { id: '' },
+    cookies,
+    deploy: { context: 'dev', id: '0', published: false },
+    geo: { city: undefined, country: undefined, subdivision: undefined, timezone: undefined, latitude: 0, longitude: 0 },
+    ip: invocation.ip,
+    json: (input: unknown) => Response.json(input),
+    log: console.log,
+    next: () => {
+      throw new Error('`context.next` is not implemented for serverless functions');
+    },
+    params: match.params,
+    requestId,
+    rewrite: () => {
+      throw new Error('`context.rewrite` is not available locally');
+    },
+    server: { region: 'local' },
+    site: { id: '0', name: 'phantastika', url: new URL(req.url).origin },
+    url: new URL(req.url),
+    waitUntil: (promise: Promise<unknown>) => invocation.waitUntil(promise),
+  } as unknown as Context;
+  let response: Response;
+  try {
+    response = (await match.fn.handler(req, context)) ?? new Response(null, { status: 204 });
+  } catch (error) {
+    console.error(`Function ${match.fn.name} threw:`, error);
+    response = new Response('Internal error', { status: 500 });
+  }
+  const headers = new Headers(response.headers);
+  applyTo(headers);
+  headers.set('x-nf-request-id', requestId);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -1,18 +1,25 @@
 /**
- * Builds the static site when its inputs changed since the last build (`npm start` builds only when
- * needed). Inputs: source, locales, public files, config, the seed data and the lockfile. Catalogue
- * edits made through the admin trigger their own rebuild (DESIGN.md §1).
+ * Static builds: the input fingerprint (`npm start` builds only when inputs changed), `astro build`
+ * into a folder of our choosing, and the build folders `npm start` serves.
+ *
+ * `npm run build` (Netlify) writes DIST_DIR (dist/). `npm start` never builds in place: each build
+ * goes into a new folder under `.data/builds/<port>/` and `current` links to the one being served,
+ * so a rebuild can be swapped in while the server keeps serving the old one (issue 9; DESIGN.md §2:
+ * Astro empties its output folder first). Inputs: source, locales, public files, config, the seed
+ * data and the lockfile. Catalogue edits made through the admin request their own rebuild.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = process.cwd();
 const INPUTS = ['src', 'locales', 'public', 'db', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
-/** Output folder; DIST_DIR lets parallel builds (e.g. two e2e runs) keep apart. */
+/** Output folder of `npm run build`. */
 export const DIST_DIR = process.env.DIST_DIR ?? 'dist';
-const STAMP = path.resolve(ROOT, DIST_DIR, '.build-fingerprint');
+const STAMP_FILE = '.build-fingerprint';
+/** Lines of build output kept for a failed build's status. */
+const LOG_TAIL_LINES = 30;
 
 function* files(p: string): Generator<string> {
   if (!existsSync(p)) return;
@@ -41,21 +48,94 @@ export function inputFingerprint(): string {
   return hash.digest('hex');
 }
 
-export function isBuildCurrent(): boolean {
-  return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === inputFingerprint();
+/** Whether a build folder was built from the current inputs. */
+export function isBuildCurrent(dir = DIST_DIR): boolean {
+  const stamp = path.resolve(ROOT, dir, STAMP_FILE);
+  return existsSync(stamp) && readFileSync(stamp, 'utf8') === inputFingerprint();
 }
 
+/** A failed command, with the last lines it printed (for a rebuild status a page can show). */
+export class CommandError extends Error {
+  constructor(
+    message: string,
+    readonly logTail: string[],
+  ) {
+    super(message);
+    this.name = 'CommandError';
+  }
+}
+
+/** Runs a command, echoing its output, and rejects with its last lines when it fails. */
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
-    child.on('error', reject);
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const tail: string[] = [];
+    const keep = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
+      stream.write(chunk);
+      tail.push(...chunk.toString().split('\n').filter((line) => line.trim()));
+      tail.splice(0, Math.max(0, tail.length - LOG_TAIL_LINES));
+    };
+    child.stdout.on('data', keep(process.stdout));
+    child.stderr.on('data', keep(process.stderr));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new CommandError(`${command} ${args.join(' ')} exited with ${code}`, tail))));
+    child.on('error', (error) => reject(new CommandError(error.message, tail)));
   });
 }
 
-/** Runs `astro build` against the given database and records the input fingerprint. */
-export async function buildSite(databaseUrl: string): Promise<void> {
+/** Runs `astro build` into `outDir` against the given database and records the input fingerprint. */
+export async function buildSite(databaseUrl: string, outDir = DIST_DIR): Promise<void> {
   const fingerprint = inputFingerprint();
-  await run('astro', ['build', '--outDir', DIST_DIR], { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1' });
-  writeFileSync(STAMP, fingerprint);
+  // A link left by an older layout must not be built through: Astro empties its output folder first.
+  if (existsSync(outDir) && lstatSync(outDir).isSymbolicLink()) unlinkSync(outDir);
+  await run('astro', ['build', '--outDir', outDir], { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1' });
+  writeFileSync(path.join(outDir, STAMP_FILE), fingerprint);
+}
+
+/** The folders `npm start` builds into and serves from; one set per port keeps two servers apart. */
+export class BuildFolders {
+  readonly root: string;
+
+  constructor(port: number, root = process.env.BUILDS_DIR ?? path.join('.data', 'builds', String(port))) {
+    this.root = path.resolve(ROOT, root);
+  }
+
+  /** The folder `current` links to, if any. */
+  current(): string | undefined {
+    const link = path.join(this.root, 'current');
+    if (!existsSync(link)) return undefined;
+    return path.resolve(this.root, readlinkSync(link));
+  }
+
+  /** A new, empty folder name for the next build (not created: Astro creates it). */
+  next(): string {
+    mkdirSync(this.root, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 18);
+    let dir = path.join(this.root, `build-${stamp}`);
+    for (let n = 2; existsSync(dir); n++) dir = path.join(this.root, `build-${stamp}-${n}`);
+    return dir;
+  }
+
+  /** Points `current` at a finished build, atomically (a new link renamed over the old one). */
+  publish(dir: string): void {
+    const temporary = path.join(this.root, `current.${process.pid}.tmp`);
+    rmSync(temporary, { force: true });
+    symlinkSync(path.relative(this.root, dir), temporary);
+    renameSync(temporary, path.join(this.root, 'current'));
+  }
+
+  /** Removes one build folder (never the current one). */
+  remove(dir: string): void {
+    if (path.dirname(dir) !== this.root || dir === this.current()) return;
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  /** Removes every build folder but the current one: unfinished or superseded builds of earlier runs. */
+  removeStale(): void {
+    if (!existsSync(this.root)) return;
+    const current = this.current();
+    for (const entry of readdirSync(this.root)) {
+      const dir = path.join(this.root, entry);
+      if (entry.startsWith('build-') && dir !== current) rmSync(dir, { recursive: true, force: true });
+    }
+  }
 }

@@ -1,46 +1,77 @@
 /**
- * `npm start`: the production-like local site. Prepares the database (embedded unless DATABASE_URL
- * is set; migrated and seeded), builds the static pages if their inputs changed, then serves dist/
- * with the functions and the redirect rules through the Netlify CLI, offline.
+ * `npm start`: the production-like local site (issue 9). Prepares the database (embedded unless
+ * DATABASE_URL is set; migrated and seeded), builds the static pages if their inputs changed, then
+ * serves the build, the functions (loaded once, warm) and the redirect rules from one Node process
+ * (scripts/local-server.ts). Catalogue edits call `requestRebuild()`: the next build goes into a new
+ * folder and is swapped in live; the superseded folder is removed once no request reads it.
  */
-import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { closeSharedConnection } from '../db/client.ts';
+import { installRebuilder } from '../netlify/functions/_shared/rebuild.ts';
+import { createRebuildQueue } from '../src/domain/runtime/rebuild-queue.ts';
 import { prepareDatabase } from './db-prepare.ts';
-import { buildSite, DIST_DIR, isBuildCurrent } from './site-build.ts';
+import { startLocalServer } from './local-server.ts';
+import { BuildFolders, buildSite, isBuildCurrent } from './site-build.ts';
 
 const port = Number(process.env.PORT ?? 8888);
 const t0 = Date.now();
 const prepared = await prepareDatabase();
 console.log(`Database ready (${prepared.connection.driver}) in ${Date.now() - t0} ms.`);
 await prepared.connection.close();
+// The functions run in this process and read the database from the environment, as when deployed.
+process.env.DATABASE_URL = prepared.url;
 
-if (process.env.FORCE_BUILD === '1' || !isBuildCurrent()) {
+const folders = new BuildFolders(port);
+folders.removeStale();
+let initial = folders.current();
+if (process.env.FORCE_BUILD === '1' || !initial || !isBuildCurrent(initial)) {
   console.log('Building the static site ...');
-  await buildSite(prepared.url);
+  const dir = folders.next();
+  await buildSite(prepared.url, dir);
+  folders.publish(dir);
+  folders.removeStale();
+  initial = dir;
 } else {
-  console.log('Static site is up to date (dist/); skipping the build.');
+  console.log(`Static site is up to date (${path.relative(process.cwd(), initial)}); skipping the build.`);
 }
 
-const netlify = spawn(
-  'netlify',
-  ['dev', '--offline', '--internal-disable-edge-functions', '--framework', '#static', '--dir', DIST_DIR, '--functions', 'netlify/functions', '--port', String(port)],
-  { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: prepared.url, BROWSER: 'none' } },
-);
-netlify.stdout.on('data', (chunk: Buffer) => {
-  const text = chunk.toString();
-  process.stdout.write(text);
-  if (text.includes('Local dev server ready')) {
-    console.log(`\nPhantastika is running at http://localhost:${port}/ (started in ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
-  }
+const server = await startLocalServer({
+  port,
+  siteDir: initial,
+  blobsDir: path.join('.data', 'blobs'),
+  onRetired: (dir) => folders.remove(dir),
 });
 
+installRebuilder(
+  createRebuildQueue(
+    'local',
+    async () => {
+      const dir = folders.next();
+      try {
+        await buildSite(prepared.url, dir);
+      } catch (error) {
+        folders.remove(dir);
+        throw error;
+      }
+      // Published first: the folder served from now on is `current`, and the superseded one can go.
+      folders.publish(dir);
+      await server.swapTo(dir);
+      console.log(`Rebuilt and swapped in ${path.relative(process.cwd(), dir)}.`);
+    },
+    () => new Date(),
+  ),
+);
+
+console.log(`\nPhantastika is running at http://localhost:${port}/ (started in ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
+
 let stopping = false;
-async function stop(code: number) {
+async function stop() {
   if (stopping) return;
   stopping = true;
-  netlify.kill('SIGTERM');
+  await server.close();
+  await closeSharedConnection();
   await prepared.release();
-  process.exit(code);
+  process.exit(0);
 }
-netlify.on('exit', (code) => void stop(code ?? 0));
-process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -66,5 +66,11 @@ export const LANGUAGE_CHOICES = [
 export type LanguageCode = (typeof LANGUAGE_CHOICES)[number][0];
 
 /** Error codes of the API envelope (DESIGN.md §5). */
-export const ERROR_CODES = ['VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'INTERNAL'] as const;
+export const ERROR_CODES = ['VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'CONFLICT', 'RATE_LIMITED', 'INTERNAL', 'UNAVAILABLE'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Static rebuilds (issue 9): who builds, and where the latest request stands. */
+export const REBUILD_MODES = ['local', 'hook', 'unavailable'] as const;
+export type RebuildMode = (typeof REBUILD_MODES)[number];
+export const REBUILD_STATES = ['idle', 'running', 'done', 'failed'] as const;
+export type RebuildState = (typeof REBUILD_STATES)[number];

@@ -1,12 +1,15 @@
 /**
  * The API envelope (DESIGN.md §5): `{ success: true, data }` or `{ success: false, error }`.
- * Error messages are localized by the server; `details` carries zod issues as message keys.
+ * Error messages are localized by the server; each of the `details` carries a field's message in the
+ * request language beside its message key (for clients that translate themselves).
  */
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from './enums.ts';
 
-export const ErrorDetailSchema = z.object({ path: z.string(), message: z.string() });
+export const ErrorDetailSchema = z.object({ path: z.string(), message: z.string(), key: z.string() });
 export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
+/** A detail before translation: the field and its message key. */
+export type ErrorDetailKey = Omit<ErrorDetail, 'message'>;
 
 export const ErrorBodySchema = z.object({
   message: z.string(),
@@ -24,9 +27,11 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** The message key the UI and server translate for each code when nothing more specific fits. */
@@ -35,9 +40,11 @@ export const MESSAGE_KEY_OF: Record<ErrorCode, string> = {
   UNAUTHENTICATED: 'api.error.unauthenticated',
   FORBIDDEN: 'api.error.forbidden',
   NOT_FOUND: 'api.error.notFound',
+  METHOD_NOT_ALLOWED: 'api.error.methodNotAllowed',
   CONFLICT: 'api.error.conflict',
   RATE_LIMITED: 'api.error.rateLimited',
   INTERNAL: 'api.error.internal',
+  UNAVAILABLE: 'api.error.unavailable',
 };
 
 /** An expected failure a handler raises; the one error mapper turns it into an envelope. */
@@ -46,7 +53,7 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     /** A message key (translated by the server for the response). */
     readonly messageKey: string = MESSAGE_KEY_OF[code],
-    readonly details?: ErrorDetail[],
+    readonly details?: ErrorDetailKey[],
     readonly headers?: Record<string, string>,
   ) {
     super(messageKey);
@@ -58,10 +65,19 @@ export class ApiError extends Error {
   }
 }
 
-/** Zod issues as envelope details: a dotted path and the issue's message (a message key). */
-export function detailsFromZod(issues: readonly z.core.$ZodIssue[]): ErrorDetail[] {
-  return issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message.startsWith('validation.') ? issue.message : `validation.${issue.code.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())}`,
-  }));
+/**
+ * Zod issues as envelope details: a dotted path and a message key (the schema's own key, else one
+ * per issue code, e.g. `validation.invalidType`). A union's issues name the key of its branches.
+ */
+export function detailsFromZod(issues: readonly z.core.$ZodIssue[]): ErrorDetailKey[] {
+  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), key: messageKeyOf(issue) }));
+}
+
+function messageKeyOf(issue: z.core.$ZodIssue): string {
+  if (issue.message.startsWith('validation.')) return issue.message;
+  if (issue.code === 'invalid_union') {
+    const branchKey = issue.errors.flat().find((i) => i.message.startsWith('validation.'))?.message;
+    if (branchKey) return branchKey;
+  }
+  return `validation.${issue.code.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())}`;
 }

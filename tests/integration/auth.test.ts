@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSharedConnection, getDb } from '../../db/client.ts';
 import { CurrentUserSchema } from '../../src/domain/schemas/auth.ts';
 import { ErrorEnvelopeSchema } from '../../src/domain/envelope.ts';
-import { startFunctionServer, type FunctionServer } from '../../scripts/function-server.ts';
+import { startLocalServer, type LocalServer } from '../../scripts/local-server.ts';
 import { latestToken, mailsTo } from '../support/outbox.ts';
 
-let server: FunctionServer;
+let server: LocalServer;
 beforeAll(async () => {
-  server = await startFunctionServer();
+  server = await startLocalServer({ trustTestClientIp: true });
 });
 afterAll(async () => {
   await server.close();
@@ -63,7 +63,7 @@ describe('register, verify, login, logout', () => {
     expect((await call('POST', '/api/auth/verify-email', { body: { token }, ip })).status).toBe(200);
     const reused = await call('POST', '/api/auth/verify-email', { body: { token }, ip });
     expect(reused.status).toBe(409);
-    expect(reused.json.error.details).toEqual([{ path: 'token', message: 'validation.token.used' }]);
+    expect(reused.json.error.details).toEqual([{ path: 'token', message: 'This link has already been used.', key: 'validation.token.used' }]);
 
     const login = await call('POST', '/api/auth/login', { body: { email: `  ${email.toUpperCase()} `, password: PASSWORD }, ip });
     expect(login.status).toBe(200);
@@ -131,7 +131,7 @@ describe('password reset and sessions', () => {
     const token = latestToken(email, 'reset-password');
     const weak = await call('POST', '/api/auth/reset-password', { body: { token, password: 'short' }, ip });
     expect(weak.status).toBe(400);
-    expect(weak.json.error.details.map((d: { message: string }) => d.message)).toContain('validation.password.tooShort');
+    expect(weak.json.error.details.map((d: { key: string }) => d.key)).toContain('validation.password.tooShort');
     expect((await call('POST', '/api/auth/reset-password', { body: { token, password: 'Neues-Passwort-2026?' }, ip })).status).toBe(200);
     expect((await call('GET', '/api/auth/user', { cookie })).status).toBe(401);
     expect((await call('POST', '/api/auth/login', { body: { email, password: PASSWORD }, ip: newClient() })).status).toBe(401);

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { closeSharedConnection } from '../../db/client.ts';
 import { ErrorEnvelopeSchema, successEnvelope } from '../../src/domain/envelope.ts';
 import { EditionSchema } from '../../src/domain/schemas/edition.ts';
-import { startFunctionServer, type FunctionServer } from '../../scripts/function-server.ts';
+import { startLocalServer, type LocalServer } from '../../scripts/local-server.ts';
 
 const EditionsEnvelope = successEnvelope(z.array(EditionSchema));
-let server: FunctionServer;
+let server: LocalServer;
 
 beforeAll(async () => {
-  server = await startFunctionServer();
+  server = await startLocalServer({ trustTestClientIp: true });
 });
 afterAll(async () => {
   await server.close();

@@ -8,14 +8,14 @@ import { localizedTitle } from '../../src/domain/catalogue-view.ts';
 import { LOCALES } from '../../src/domain/enums.ts';
 import { ErrorEnvelopeSchema, successEnvelope } from '../../src/domain/envelope.ts';
 import { AuthorCardSchema, BookCardSchema, pageOf, SeriesCardSchema } from '../../src/domain/schemas/lists.ts';
-import { startFunctionServer, type FunctionServer } from '../../scripts/function-server.ts';
+import { startLocalServer, type LocalServer } from '../../scripts/local-server.ts';
 
 const BooksPage = successEnvelope(pageOf(BookCardSchema));
 const AuthorsPage = successEnvelope(pageOf(AuthorCardSchema));
 const SeriesPage = successEnvelope(pageOf(SeriesCardSchema));
-let server: FunctionServer;
+let server: LocalServer;
 beforeAll(async () => {
-  server = await startFunctionServer();
+  server = await startLocalServer({ trustTestClientIp: true });
 });
 afterAll(async () => {
   await server.close();

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { closeSharedConnection, getDb } from '../../db/client.ts';
 import { ErrorEnvelopeSchema, successEnvelope } from '../../src/domain/envelope.ts';
 import { AuthorHitSchema, AwardHitSchema, BookHitSchema, GenreHitSchema, SeriesHitSchema } from '../../src/domain/schemas/search.ts';
-import { startFunctionServer, type FunctionServer } from '../../scripts/function-server.ts';
+import { startLocalServer, type LocalServer } from '../../scripts/local-server.ts';
 
-let server: FunctionServer;
+let server: LocalServer;
 beforeAll(async () => {
-  server = await startFunctionServer();
+  server = await startLocalServer({ trustTestClientIp: true });
 });
 afterAll(async () => {
   await server.close();
@@ -125,7 +125,7 @@ describe('input rules', () => {
       expect(bad.status, limit).toBe(400);
       const { error } = ErrorEnvelopeSchema.parse(await bad.json());
       expect(error.code).toBe('VALIDATION');
-      expect(error.details).toEqual([{ path: 'limit', message: limit === 'x' ? 'validation.invalidType' : 'validation.limit' }]);
+      expect(error.details).toMatchObject([{ path: 'limit', key: limit === 'x' ? 'validation.invalidType' : 'validation.limit' }]);
     }
   });
   it('treats LIKE wildcards as plain characters', async () => {

@@ -67,10 +67,10 @@ export async function useEmailLink(purpose: EmailTokenPurpose, token: string): P
     case 'ok':
       return outcome.userId;
     case 'expired':
-      throw new ApiError('VALIDATION', 'api.error.linkExpired', [{ path: 'token', message: 'validation.token.expired' }]);
+      throw new ApiError('VALIDATION', 'api.error.linkExpired', [{ path: 'token', key: 'validation.token.expired' }]);
     case 'used':
-      throw new ApiError('CONFLICT', 'api.error.linkUsed', [{ path: 'token', message: 'validation.token.used' }]);
+      throw new ApiError('CONFLICT', 'api.error.linkUsed', [{ path: 'token', key: 'validation.token.used' }]);
     default:
-      throw new ApiError('VALIDATION', 'api.error.linkInvalid', [{ path: 'token', message: 'validation.token' }]);
+      throw new ApiError('VALIDATION', 'api.error.linkInvalid', [{ path: 'token', key: 'validation.token' }]);
   }
 }

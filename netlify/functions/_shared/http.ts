@@ -33,7 +33,7 @@ export function noContent(headers: Record<string, string> = {}): Response {
 
 function errorResponse(error: ApiError, locale: Locale): Response {
   const body: ErrorBody = { message: translate(locale, error.messageKey), code: error.code };
-  if (error.details) body.details = error.details;
+  if (error.details) body.details = error.details.map((d) => ({ path: d.path, message: translate(locale, d.key), key: d.key }));
   return new Response(JSON.stringify({ success: false, error: body }), {
     status: error.status,
     headers: { ...JSON_HEADERS, 'content-language': locale, ...error.headers },
@@ -72,10 +72,6 @@ export function parseQuery<T extends z.ZodType>(req: Request, schema: T): z.infe
   return result.data;
 }
 
-function methodNotAllowed(allowed: string[], locale: Locale): Response {
-  const body = { success: false, error: { message: translate(locale, 'api.error.methodNotAllowed'), code: 'VALIDATION' } };
-  return new Response(JSON.stringify(body), { status: 405, headers: { ...JSON_HEADERS, allow: allowed.join(', ') } });
-}
 
 /**
  * Mutating requests from a foreign Origin are refused (DESIGN.md §5): a browser always sends Origin
@@ -101,7 +97,7 @@ export function handle(handlers: Partial<Record<Method, Handler>>) {
     const locale = negotiateLocale(req.headers.get('accept-language'));
     const handler = handlers[req.method as Method];
     try {
-      if (!handler) return methodNotAllowed(Object.keys(handlers), locale);
+      if (!handler) throw new ApiError('METHOD_NOT_ALLOWED', 'api.error.methodNotAllowed', undefined, { allow: Object.keys(handlers).join(', ') });
       if (req.method !== 'GET' && !isSameOrigin(req)) throw new ApiError('FORBIDDEN', 'api.error.foreignOrigin');
       return await handler(req, { params: context?.params ?? {}, locale, netlify: context });
     } catch (error) {

@@ -24,9 +24,9 @@ describe('isPlausibleEmail', () => {
 describe('describeFailure', () => {
   it('keeps the server message and translates the details per field', () => {
     const error = new ApiClientError('Please check your input.', 400, 'VALIDATION', [
-      { path: 'email', message: 'validation.email' },
-      { path: 'password', message: 'validation.password.tooShort' },
-      { path: 'password', message: 'validation.password.special' },
+      { path: 'email', message: 'translated', key: 'validation.email' },
+      { path: 'password', message: 'translated', key: 'validation.password.tooShort' },
+      { path: 'password', message: 'translated', key: 'validation.password.special' },
     ]);
     expect(describeFailure(error, texts)).toEqual({
       message: 'Please check your input.',
@@ -38,7 +38,7 @@ describe('describeFailure', () => {
   });
 
   it('leaves unknown detail keys to the form message', () => {
-    const error = new ApiClientError('This link has expired.', 400, 'VALIDATION', [{ path: 'token', message: 'validation.token.expired' }]);
+    const error = new ApiClientError('This link has expired.', 400, 'VALIDATION', [{ path: 'token', message: 'translated', key: 'validation.token.expired' }]);
     const failure = describeFailure(error, texts);
     expect(failure.fields).toEqual({});
     expect(failure.keys).toEqual({ token: ['validation.token.expired'] });

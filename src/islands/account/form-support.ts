@@ -65,8 +65,8 @@ export function describeFailure(error: unknown, texts: FailureTexts & Record<str
   const fields: Record<string, string> = {};
   const keys: Record<string, string[]> = {};
   for (const detail of error.details ?? []) {
-    (keys[detail.path] ??= []).push(detail.message);
-    const text = texts[detail.message];
+    (keys[detail.path] ??= []).push(detail.key);
+    const text = texts[detail.key];
     if (text && !fields[detail.path]) fields[detail.path] = text;
   }
   return { message: error.message || texts['account.error.unknown'], fields, keys, status: error.status, code: error.code };

@@ -1,0 +1,227 @@
+/**
+ * The local runtime (issue 9): one long-lived Node server for `npm start`, the e2e suite and the
+ * integration tests, composed of Netlify's own engines and our function modules (STYLE.md 15):
+ * - functions: `FunctionRouter` (scripts/function-server.ts), loaded once, routed by `config.path`;
+ * - redirects: `@netlify/redirects` reading the build's `_redirects` (Language conditions, the
+ *   `nf_lang` cookie, splats, forced rules, status codes);
+ * - static files: `@netlify/static` (index.html, .html and trailing-slash lookup, as the CDN does);
+ * - Blobs: Netlify's Blobs server on 127.0.0.1 only (scripts/local-blobs.ts).
+ * The order of the request chain is Netlify's (as in @netlify/dev): a function path first, then the
+ * redirect rules (a rule may rewrite to a function), then static files.
+ *
+ * Builds are swapped live: `swapTo(dir)` prepares the next build's engines, then replaces the
+ * current one in a single assignment. A request keeps the build it started with until its response
+ * has been sent; a superseded build is handed to `onRetired` once no request uses it any more.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { RedirectsHandler } from '@netlify/redirects';
+import { StaticHandler } from '@netlify/static';
+import { FunctionRouter, invokeFunction, type Invocation } from './function-server.ts';
+import { startLocalBlobs, type LocalBlobs } from './local-blobs.ts';
+
+export interface LocalServerOptions {
+  /** Port on both loopback addresses (default: any free one). */
+  port?: number;
+  /** The build to serve; without one only functions answer. */
+  siteDir?: string;
+  /** Folder of the Blobs store; without one Blobs are not set up. */
+  blobsDir?: string;
+  /** Tests may name a client address in `x-test-client-ip` to act as several clients (rate limits). */
+  trustTestClientIp?: boolean;
+  /** Called with a superseded build folder once no request uses it any more. */
+  onRetired?: (dir: string) => void;
+}
+
+export interface LocalServer {
+  url: string;
+  port: number;
+  blobs?: LocalBlobs;
+  /** The folder being served. */
+  siteDir: () => string | undefined;
+  /** Serves `dir` from now on; resolves when it is live. */
+  swapTo: (dir: string) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/** One build: its folder and the engines reading it, and how many requests still use it. */
+interface SiteBuild {
+  dir: string;
+  redirects: RedirectsHandler;
+  statics: StaticHandler;
+  inFlight: number;
+  retired: boolean;
+}
+
+/** Statuses of a redirect rule that are not redirects but the status of the page served (`/x /y 404`). */
+const isErrorStatus = (status: number) => status >= 400 && status < 600;
+
+async function openBuild(dir: string): Promise<SiteBuild> {
+  const redirects = new RedirectsHandler({ projectDir: dir, publicDir: dir, configRedirects: [], jwtRoleClaim: '', jwtSecret: '' });
+  // Parse `_redirects` now, so the swap never makes a request wait for (or fail on) it.
+  await redirects.match(new Request('http://localhost/'));
+  return { dir, redirects, statics: new StaticHandler({ directory: dir }), inFlight: 0, retired: false };
+}
+
+function toRequest(req: http.IncomingMessage, port: number): Request {
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `localhost:${port}`}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of [value].flat()) headers.append(name, v);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+async function send(response: Response, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, headers);
+  if (!response.body || req.method === 'HEAD') {
+    await response.body?.cancel();
+    res.end();
+    return;
+  }
+  await new Promise<void>((resolve) => {
+    const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+    body.once('error', (error) => {
+      console.error('Response stream failed:', error);
+      res.destroy();
+      resolve();
+    });
+    res.once('close', () => {
+      body.destroy();
+      resolve();
+    });
+    body.pipe(res);
+  });
+}
+
+export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const functions = await FunctionRouter.load();
+  const blobs = options.blobsDir ? await startLocalBlobs(options.blobsDir) : undefined;
+  let site = options.siteDir ? await openBuild(path.resolve(options.siteDir)) : undefined;
+  const pending = new Set<Promise<unknown>>();
+
+  const release = (build: SiteBuild | undefined) => {
+    if (!build) return;
+    build.inFlight--;
+    if (build.retired && build.inFlight === 0) options.onRetired?.(build.dir);
+  };
+
+  /** Netlify's request chain for one request against one build. */
+  async function respond(request: Request, build: SiteBuild | undefined, invocation: Invocation): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    const fn = functions.match(pathname);
+    if (fn) return invokeFunction(fn, request, invocation);
+    if (build) {
+      const rule = await build.redirects.match(request);
+      if (rule) {
+        const rewritten = !rule.redirect && !rule.external ? functions.match(rule.target.pathname) : undefined;
+        if (rewritten) return invokeFunction(rewritten, request, invocation);
+        const getStaticFile = async (r: Request) => (await build.statics.match(r))?.handle;
+        const response = await build.redirects.handle(request, rule, getStaticFile);
+        if (response) {
+          // @netlify/redirects serves the target of `/x /y 404` with 200: the rule's status is the answer's.
+          if (isErrorStatus(rule.statusCode) && response.status === 200) {
+            return new Response(response.body, { status: rule.statusCode, headers: response.headers });
+          }
+          return response;
+        }
+      }
+      const file = await build.statics.match(request);
+      if (file) return file.handle();
+    }
+    return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
+
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const build = site;
+    if (build) build.inFlight++;
+    let released = false;
+    const done = () => {
+      if (released) return;
+      released = true;
+      release(build);
+    };
+    res.once('close', done);
+    void (async () => {
+      let request: Request;
+      try {
+        request = toRequest(req, port);
+      } catch {
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad Request');
+        return;
+      }
+      const named = options.trustTestClientIp ? req.headers['x-test-client-ip'] : undefined;
+      const ip = (typeof named === 'string' ? named : req.socket.remoteAddress ?? '').replace(/^::ffff:/, '') || 'unknown';
+      const invocation: Invocation = {
+        ip,
+        waitUntil: (promise) => {
+          const tracked = promise.catch((error: unknown) => console.error('waitUntil work failed:', error)).finally(() => pending.delete(tracked));
+          pending.add(tracked);
+        },
+      };
+      try {
+        await send(await respond(request, build, invocation), req, res);
+      } catch (error) {
+        console.error('Local server error on', req.method, req.url, error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end();
+      } finally {
+        done();
+      }
+    })();
+  };
+
+  // Both loopback addresses: browsers and Node resolve `localhost` to either; nothing else can reach it.
+  const servers = [http.createServer(handler)];
+  await new Promise<void>((resolve, reject) => servers[0]!.once('error', reject).listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (servers[0]!.address() as AddressInfo).port;
+  const v6 = http.createServer(handler);
+  const v6Listening = await new Promise<boolean>((resolve) => {
+    v6.once('error', () => resolve(false)).listen(port, '::1', () => resolve(true));
+  });
+  if (v6Listening) servers.push(v6);
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    blobs,
+    siteDir: () => site?.dir,
+    async swapTo(dir) {
+      const next = await openBuild(path.resolve(dir));
+      const previous = site;
+      site = next;
+      if (previous && previous.dir !== next.dir) {
+        previous.retired = true;
+        if (previous.inFlight === 0) options.onRetired?.(previous.dir);
+      }
+    },
+    async close() {
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeIdleConnections();
+            }),
+        ),
+      );
+      await Promise.all(pending);
+      await blobs?.close();
+    },
+  };
+}
