@@ -33,6 +33,8 @@ export interface LocalServerOptions {
   trustTestClientIp?: boolean;
   /** Called with a superseded build folder once no request uses it any more. */
   onRetired?: (dir: string) => void;
+  /** Folder of the function modules (default netlify/functions; tests use fixtures). */
+  functionsDir?: string;
 }
 
 export interface LocalServer {
@@ -110,7 +112,7 @@ async function send(response: Response, req: http.IncomingMessage, res: http.Ser
 }
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  const functions = await FunctionRouter.load();
+  const functions = await FunctionRouter.load(options.functionsDir);
   const blobs = options.blobsDir ? await startLocalBlobs(options.blobsDir) : undefined;
   let site = options.siteDir ? await openBuild(path.resolve(options.siteDir)) : undefined;
   const pending = new Set<Promise<unknown>>();
@@ -131,13 +133,20 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       if (rule) {
         const rewritten = !rule.redirect && !rule.external ? functions.match(rule.target.pathname) : undefined;
         if (rewritten) return invokeFunction(rewritten, request, invocation);
-        const getStaticFile = async (r: Request) => (await build.statics.match(r))?.handle;
+        // @netlify/redirects serves the target of `/x /y 404` with 200: the rule's status is the answer's
+        // when the rule's target was served (not the requested file itself, which an unforced rule lets win).
+        let servedTarget = false;
+        const getStaticFile = async (r: Request) => {
+          const file = await build.statics.match(r);
+          if (!file) return undefined;
+          return () => {
+            servedTarget = r !== request;
+            return file.handle();
+          };
+        };
         const response = await build.redirects.handle(request, rule, getStaticFile);
         if (response) {
-          // @netlify/redirects serves the target of `/x /y 404` with 200: the rule's status is the answer's.
-          if (isErrorStatus(rule.statusCode) && response.status === 200) {
-            return new Response(response.body, { status: rule.statusCode, headers: response.headers });
-          }
+          if (servedTarget && isErrorStatus(rule.statusCode)) return new Response(response.body, { status: rule.statusCode, headers: response.headers });
           return response;
         }
       }

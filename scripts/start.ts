@@ -8,8 +8,8 @@
 import path from 'node:path';
 import { closeSharedConnection } from '../db/client.ts';
 import { installRebuilder } from '../netlify/functions/_shared/rebuild.ts';
-import { createRebuildQueue } from '../src/domain/runtime/rebuild-queue.ts';
 import { prepareDatabase } from './db-prepare.ts';
+import { createLocalRebuilder } from './local-rebuild.ts';
 import { startLocalServer } from './local-server.ts';
 import { BuildFolders, buildSite, isBuildCurrent } from './site-build.ts';
 
@@ -42,25 +42,7 @@ const server = await startLocalServer({
   onRetired: (dir) => folders.remove(dir),
 });
 
-installRebuilder(
-  createRebuildQueue(
-    'local',
-    async () => {
-      const dir = folders.next();
-      try {
-        await buildSite(prepared.url, dir);
-      } catch (error) {
-        folders.remove(dir);
-        throw error;
-      }
-      // Published first: the folder served from now on is `current`, and the superseded one can go.
-      folders.publish(dir);
-      await server.swapTo(dir);
-      console.log(`Rebuilt and swapped in ${path.relative(process.cwd(), dir)}.`);
-    },
-    () => new Date(),
-  ),
-);
+installRebuilder(createLocalRebuilder(server, folders, (dir) => buildSite(prepared.url, dir)));
 
 console.log(`\nPhantastika is running at http://localhost:${port}/ (started in ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
 
