@@ -43,7 +43,11 @@ const DEFAULT_FUNCTION_PATH = /^\/\.netlify\/functions\/([^/]+)\/?$/;
 
 /** The functions of a folder, loaded once; `match` finds the one that answers a path. */
 export class FunctionRouter {
-  private constructor(private readonly functions: LoadedFunction[]) {}
+  private readonly functions: LoadedFunction[];
+
+  private constructor(functions: LoadedFunction[]) {
+    this.functions = functions;
+  }
 
   static async load(dir = FUNCTIONS_DIR): Promise<FunctionRouter> {
     const functions: LoadedFunction[] = [];

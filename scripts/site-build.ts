@@ -56,12 +56,12 @@ export function isBuildCurrent(dir = DIST_DIR): boolean {
 
 /** A failed command, with the last lines it printed (for a rebuild status a page can show). */
 export class CommandError extends Error {
-  constructor(
-    message: string,
-    readonly logTail: string[],
-  ) {
+  readonly logTail: string[];
+
+  constructor(message: string, logTail: string[]) {
     super(message);
     this.name = 'CommandError';
+    this.logTail = logTail;
   }
 }
 

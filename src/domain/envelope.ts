@@ -49,15 +49,19 @@ export const MESSAGE_KEY_OF: Record<ErrorCode, string> = {
 
 /** An expected failure a handler raises; the one error mapper turns it into an envelope. */
 export class ApiError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    /** A message key (translated by the server for the response). */
-    readonly messageKey: string = MESSAGE_KEY_OF[code],
-    readonly details?: ErrorDetailKey[],
-    readonly headers?: Record<string, string>,
-  ) {
+  readonly code: ErrorCode;
+  /** A message key (translated by the server for the response). */
+  readonly messageKey: string;
+  readonly details?: ErrorDetailKey[];
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, messageKey: string = MESSAGE_KEY_OF[code], details?: ErrorDetailKey[], headers?: Record<string, string>) {
     super(messageKey);
     this.name = 'ApiError';
+    this.code = code;
+    this.messageKey = messageKey;
+    this.details = details;
+    this.headers = headers;
   }
 
   get status(): number {

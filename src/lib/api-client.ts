@@ -15,14 +15,16 @@ export const MAX_RETRY_WAIT_MS = 10_000;
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 export class ApiClientError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code?: string,
-    readonly details?: ErrorDetail[],
-  ) {
+  readonly status: number;
+  readonly code?: string;
+  readonly details?: ErrorDetail[];
+
+  constructor(message: string, status: number, code?: string, details?: ErrorDetail[]) {
     super(message);
     this.name = 'ApiClientError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
   }
 }
 

@@ -16,11 +16,15 @@ export const SEARCH_CACHE_MAX_ENTRIES = 500;
  */
 export class TtlLru<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
-  constructor(
-    private readonly max: number,
-    private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly max: number;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+
+  constructor(max: number, ttlMs: number, now: () => number = Date.now) {
+    this.max = max;
+    this.ttlMs = ttlMs;
+    this.now = now;
+  }
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);

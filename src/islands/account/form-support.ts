@@ -13,9 +13,12 @@ export const MAX_SILENT_RETRY_WAIT_MS = 3_000;
 
 /** Raised instead of a long wait for a 429's Retry-After. */
 export class RetryTooLateError extends Error {
-  constructor(readonly waitMs: number) {
+  readonly waitMs: number;
+
+  constructor(waitMs: number) {
     super('rate limited');
     this.name = 'RetryTooLateError';
+    this.waitMs = waitMs;
   }
 }
 
