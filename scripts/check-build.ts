@@ -4,7 +4,7 @@
  * carries parseable JSON-LD of the right type, and the sitemaps (index + parts) list exactly pages that exist,
  * including every detail page.
  *
- *   node scripts/check-build.ts                # dist/ against DATABASE_URL (or the embedded database)
+ *   node scripts/check-build.ts                # npm start's build (else dist/) against DATABASE_URL (or the embedded database)
  *   DIST_DIR=dist-detail node scripts/check-build.ts
  *
  * Prints counts, lists what is wrong (the first 20 of each kind) and exits 1 on any problem.
@@ -16,8 +16,9 @@ import { connect, resolveDatabaseUrl } from '../db/client.ts';
 import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { loadCatalogueSnapshot } from '../db/queries/catalogue.ts';
 import { LOCALES } from '../src/domain/enums.ts';
+import { defaultBuildDir } from './site-build.ts';
 
-const DIST = path.resolve(process.env.DIST_DIR ?? 'dist');
+const DIST = defaultBuildDir();
 const SHOW = 20;
 
 const SECTIONS = [

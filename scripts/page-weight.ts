@@ -4,14 +4,15 @@
  * `component-url` and `renderer-url` through static imports), gzipped and counted once per page.
  * Islands hydrated only on a media query (`client:media`) load only where it matches: they are listed
  * with their media so the reader can tell what a desktop and a phone download.
- * Defaults: dist `dist`, pages /en/books/dune, /de/books, /en/search.
+ * Defaults: the build `npm start` serves (else dist/), pages /en/books/dune, /de/books, /en/search.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { defaultBuildDir } from './site-build.ts';
 
 const [distArg, ...pageArgs] = process.argv.slice(2);
-const DIST = path.resolve(distArg ?? process.env.DIST_DIR ?? 'dist');
+const DIST = distArg ? path.resolve(distArg) : defaultBuildDir();
 const PAGES = pageArgs.length ? pageArgs : ['/en/books/dune', '/de/books', '/en/search'];
 
 const gz = (buffer: Buffer | string) => gzipSync(buffer, { level: 9 }).length;

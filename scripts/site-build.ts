@@ -91,6 +91,15 @@ export async function buildSite(databaseUrl: string, outDir = DIST_DIR): Promise
   writeFileSync(path.join(outDir, STAMP_FILE), fingerprint);
 }
 
+/**
+ * The build a tool should read when none is named: DIST_DIR if set, else the one `npm start` serves
+ * on PORT (default 8888), else dist/ (`npm run build`).
+ */
+export function defaultBuildDir(port = Number(process.env.PORT ?? 8888)): string {
+  if (process.env.DIST_DIR) return path.resolve(ROOT, process.env.DIST_DIR);
+  return new BuildFolders(port).current() ?? path.resolve(ROOT, DIST_DIR);
+}
+
 /** The folders `npm start` builds into and serves from; one set per port keeps two servers apart. */
 export class BuildFolders {
   readonly root: string;

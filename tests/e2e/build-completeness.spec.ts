@@ -3,11 +3,12 @@ import { expect, test } from '@playwright/test';
 
 /**
  * The build the e2e server serves holds a page for every book, author and series in every locale
- * (issue 3), checked against the database it was built from by scripts/check-build.ts.
+ * (issue 3), checked against the database it was built from by scripts/check-build.ts (which reads
+ * the build `npm start` serves on the e2e port).
  */
 test('every catalogue entity has its page in every locale', () => {
   const output = execFileSync('node', ['scripts/check-build.ts'], {
-    env: { ...process.env, DIST_DIR: process.env.DIST_DIR ?? 'dist', EMBEDDED_DATABASE: 'phantastika_e2e', DATABASE_URL: '' },
+    env: { ...process.env, PORT: process.env.E2E_PORT ?? '8890', EMBEDDED_DATABASE: 'phantastika_e2e', DATABASE_URL: '' },
     encoding: 'utf8',
     timeout: 120_000,
   });

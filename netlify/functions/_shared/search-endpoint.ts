@@ -12,7 +12,8 @@ export const SEARCH_CACHE_MAX_ENTRIES = 500;
  * A small bounded LRU with a time to live (a Map keeps insertion order: a hit moves its key to
  * the end, the oldest key is evicted first). It lives as long as the function instance: warm
  * instances in production answer repeated typeahead prefixes ("d", "du", "dun") without the
- * database. `netlify dev` starts a fresh worker per request, so locally it never hits.
+ * database. `npm start` keeps the functions loaded as a deployed instance does, so it hits there too
+ * (under `npm run dev`, `netlify dev` starts a fresh worker per request and it never hits).
  */
 export class TtlLru<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();

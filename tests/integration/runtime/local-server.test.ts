@@ -187,7 +187,7 @@ describe('API envelope of the platform answers', () => {
   });
 
   it('answers a well-formed id that matches nothing with 404', async () => {
-    for (const id of ['99999999', '2147483647', 'no-such-book']) {
+    for (const id of ['99999999', '2147483647', '9999999999', 'no-such-book']) {
       const response = await get(site, `/api/books/${id}/editions`);
       expect(response.status, id).toBe(404);
       expect(ErrorEnvelopeSchema.parse(await response.json()).error.code).toBe('NOT_FOUND');
