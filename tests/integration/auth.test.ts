@@ -245,4 +245,18 @@ describe('role matrix of the guarded endpoints', () => {
       expect(res.status, `${who} ${method} ${path}`).toBe(who === 'anonymous' ? 401 : 200);
     }
   });
+
+  // Super users only (issue 9): the rebuild status and trigger. No rebuilder runs in this test server,
+  // so a super user's POST is an honest 503 (the 202 path is tested in runtime/build-swap.test.ts).
+  const superOnly: [string, string, number][] = [
+    ['GET', '/api/admin/rebuild', 200],
+    ['POST', '/api/admin/rebuild', 503],
+  ];
+  it.each(['anonymous', 'NORMAL_USER', 'POWER_USER', 'GOLDEN_USER', 'SUPER_USER'])('%s on super-user endpoints', async (who) => {
+    const cookie = who === 'anonymous' ? undefined : (await signedInUser({ role: who })).cookie;
+    for (const [method, path, allowed] of superOnly) {
+      const res = await call(method, path, { cookie });
+      expect(res.status, `${who} ${method} ${path}`).toBe(who === 'anonymous' ? 401 : who === 'SUPER_USER' ? allowed : 403);
+    }
+  });
 });
