@@ -39,6 +39,16 @@ const childBuild = (label: string) => async (outDir: string) => {
   await run(process.execPath, ['--input-type=module', '-e', `import { writeFixtureSite } from '${path.join(process.cwd(), 'tests/support/fixture-site.ts')}'; writeFixtureSite('${outDir}', '${label}');`], {});
 };
 
+/** A server on the first build of a fresh set of build folders, removing superseded builds as `npm start` does. */
+async function serveFirstBuild(name: string, label: string) {
+  const folders = new BuildFolders(0, path.join(scratch, name));
+  const first = folders.next();
+  await childBuild(label)(first);
+  folders.publish(first);
+  const server = await startLocalServer({ siteDir: first, onRetired: (dir) => folders.remove(dir) });
+  servers.push(server);
+  return { folders, first, server };
+}
 
 describe('live build swap', () => {
   it('serves every request of a steady stream during repeated swaps, then the newest build', async () => {
@@ -121,12 +131,7 @@ describe('live build swap', () => {
 
 describe('local rebuilds', () => {
   it('builds into a new folder, swaps it in, publishes it and removes the superseded one', async () => {
-    const folders = new BuildFolders(0, path.join(scratch, 'folders-ok'));
-    const first = folders.next();
-    await childBuild('first')(first);
-    folders.publish(first);
-    const server = await startLocalServer({ siteDir: first, onRetired: (dir) => folders.remove(dir) });
-    servers.push(server);
+    const { folders, first, server } = await serveFirstBuild('folders-ok', 'first');
     const queue = createLocalRebuilder(server, folders, childBuild('second'));
 
     expect(queue.request()).toMatchObject({ mode: 'local', state: 'running', queued: false });
@@ -140,12 +145,7 @@ describe('local rebuilds', () => {
   });
 
   it('keeps serving the old build when a rebuild fails, and reports the end of its log', async () => {
-    const folders = new BuildFolders(0, path.join(scratch, 'folders-fail'));
-    const first = folders.next();
-    await childBuild('stable')(first);
-    folders.publish(first);
-    const server = await startLocalServer({ siteDir: first, onRetired: (dir) => folders.remove(dir) });
-    servers.push(server);
+    const { folders, first, server } = await serveFirstBuild('folders-fail', 'stable');
     const queue = createLocalRebuilder(server, folders, async (outDir) => {
       await run(process.execPath, ['-e', `require('fs').mkdirSync('${outDir}'); console.log('building pages'); console.error('[build] Failed to load the catalogue'); process.exit(3);`], {});
     });
@@ -170,12 +170,7 @@ describe('/api/admin/rebuild', () => {
   };
 
   it('answers signed-out visitors 401 and asks a super user for the rebuild', async () => {
-    const folders = new BuildFolders(0, path.join(scratch, 'folders-admin'));
-    const first = folders.next();
-    await childBuild('admin-a')(first);
-    folders.publish(first);
-    const server = await startLocalServer({ siteDir: first, onRetired: (dir) => folders.remove(dir) });
-    servers.push(server);
+    const { folders, first, server } = await serveFirstBuild('folders-admin', 'admin-a');
 
     expect((await fetch(`${server.url}/api/admin/rebuild`)).status).toBe(401);
     expect((await fetch(`${server.url}/api/admin/rebuild`, { method: 'POST' })).status).toBe(401);
