@@ -186,9 +186,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       try {
         await send(await respond(request, build, invocation), req, res);
       } catch (error) {
-        console.error('Local server error on', req.method, req.url, error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end();
+        // A path that is not valid percent-encoding cannot name a page or a rule: the client's fault.
+        const malformed = error instanceof URIError;
+        if (!malformed) console.error('Local server error on', req.method, req.url, error);
+        if (!res.headersSent) res.writeHead(malformed ? 400 : 500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(malformed ? 'Bad Request' : undefined);
       } finally {
         done();
       }

@@ -105,6 +105,10 @@ describe('static files (@netlify/static)', () => {
     expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
   });
 
+  it('answers a path with broken percent-encoding 400, not 500', async () => {
+    for (const url of ['/%E0%A4%A', '/en/%ZZ', '/books/%C3']) expect((await get(site, url)).status, url).toBe(400);
+  });
+
   it('answers HEAD without a body', async () => {
     const response = await fetch(`${site.url}/en/`, { method: 'HEAD' });
     expect(response.status).toBe(200);
