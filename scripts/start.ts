@@ -40,6 +40,10 @@ const server = await startLocalServer({
   siteDir: initial,
   blobsDir: path.join('.data', 'blobs'),
   onRetired: (dir) => folders.remove(dir),
+}).catch(async (error: NodeJS.ErrnoException) => {
+  console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use: stop what runs there, or start with PORT=<another port>.` : error);
+  await prepared.release();
+  process.exit(1);
 });
 
 installRebuilder(createLocalRebuilder(server, folders, (dir) => buildSite(prepared.url, dir)));

@@ -4,14 +4,14 @@
  * selection by URL and controls, localized labels in en/de/it, and axe.
  *
  * Expected totals come from the list APIs themselves (and the genre cards), so the tests state how
- * the UI relates to the data rather than repeating seed numbers. The local functions answer in one
- * to several seconds (netlify dev starts a worker per call), hence the longer waits.
+ * the UI relates to the data rather than repeating seed numbers. The waits are generous upper
+ * bounds for a loaded 2-core CI machine; a passing step does not wait them out.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
-// Generous: on a busy machine the local functions take seconds per call (see the file comment).
+// Generous upper bounds for a busy machine (see the file comment).
 const expect = baseExpect.configure({ timeout: 45_000 });
 test.describe.configure({ timeout: 240_000 });
 

@@ -10,7 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 
-// The local functions answer in one to several seconds on a busy machine (netlify dev).
+// Generous upper bounds for a loaded 2-core machine; a passing step does not wait them out.
 const expect = baseExpect.configure({ timeout: 45_000 });
 test.describe.configure({ timeout: 240_000 });
 
