@@ -35,6 +35,8 @@ export interface LocalServerOptions {
   onRetired?: (dir: string) => void;
   /** Folder of the function modules (default netlify/functions; tests use fixtures). */
   functionsDir?: string;
+  /** Until the first `swapTo`, pages answer 503 with this text (the first build is still running). */
+  buildingMessage?: string;
 }
 
 export interface LocalServer {
@@ -152,6 +154,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       }
       const file = await build.statics.match(request);
       if (file) return file.handle();
+    } else if (options.buildingMessage) {
+      const page = `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Phantastika</title><p>${options.buildingMessage}</p>`;
+      return new Response(page, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': '5' } });
     }
     return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }

@@ -23,32 +23,17 @@ process.env.DATABASE_URL = prepared.url;
 
 const folders = new BuildFolders(port);
 folders.removeStale();
-let initial = folders.current();
-if (process.env.FORCE_BUILD === '1' || !initial || !isBuildCurrent(initial)) {
-  console.log('Building the static site ...');
-  const dir = folders.next();
-  await buildSite(prepared.url, dir);
-  folders.publish(dir);
-  folders.removeStale();
-  initial = dir;
-} else {
-  console.log(`Static site is up to date (${path.relative(process.cwd(), initial)}); skipping the build.`);
-}
-
+// Listening first: a taken port shows at once, and the API answers while the first build runs.
 const server = await startLocalServer({
   port,
-  siteDir: initial,
   blobsDir: path.join('.data', 'blobs'),
   onRetired: (dir) => folders.remove(dir),
+  buildingMessage: 'The site is being built for the first time; this page reloads by itself. · Die Seite wird zum ersten Mal gebaut; diese Seite lädt sich selbst neu. · Il sito viene generato per la prima volta; questa pagina si ricarica da sola.',
 }).catch(async (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use: stop what runs there, or start with PORT=<another port>.` : error);
   await prepared.release();
   process.exit(1);
 });
-
-installRebuilder(createLocalRebuilder(server, folders, (dir) => buildSite(prepared.url, dir)));
-
-console.log(`\nPhantastika is running at http://localhost:${port}/ (started in ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
 
 let stopping = false;
 async function stop() {
@@ -61,3 +46,21 @@ async function stop() {
 }
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+
+let initial = folders.current();
+if (process.env.FORCE_BUILD === '1' || !initial || !isBuildCurrent(initial)) {
+  console.log(`Building the static site (the server at http://localhost:${port}/ already answers) ...`);
+  const dir = folders.next();
+  await buildSite(prepared.url, dir);
+  folders.publish(dir);
+  folders.removeStale();
+  initial = dir;
+} else {
+  console.log(`Static site is up to date (${path.relative(process.cwd(), initial)}); skipping the build.`);
+}
+await server.swapTo(initial);
+
+installRebuilder(createLocalRebuilder(server, folders, (dir) => buildSite(prepared.url, dir)));
+
+console.log(`\nPhantastika is running at http://localhost:${port}/ (started in ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
+
