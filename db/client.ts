@@ -50,9 +50,48 @@ export async function resolveDatabaseUrl(env: NodeJS.ProcessEnv = process.env): 
   return `${server.serverUrl}/${EMBEDDED_DATABASE_NAME}`;
 }
 
-export function connect(url: string, options: { driver?: Driver; max?: number } = {}): Connection {
+/**
+ * How long a request may wait for the database (issue 10): for a connection (including a free slot
+ * in the pool) and for one statement. A request never hangs longer; past them it is a 503.
+ */
+export function databaseTimeouts(env: NodeJS.ProcessEnv = process.env): { connectMs: number; statementMs: number } {
+  const connect = Number(env.DB_CONNECT_TIMEOUT_MS);
+  const statement = Number(env.DB_STATEMENT_TIMEOUT_MS);
+  // DB_STATEMENT_TIMEOUT_MS=0 turns the statement limit off (the static build's long catalogue reads).
+  return { connectMs: connect > 0 ? connect : 2_000, statementMs: statement >= 0 && env.DB_STATEMENT_TIMEOUT_MS ? statement : 5_000 };
+}
+
+/** Error codes of a database that cannot be reached or refuses work for now (not of a bad query). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  '57P01', '57P02', '57P03', // admin_shutdown, crash_shutdown, cannot_connect_now
+  '53300', // too_many_connections
+  '57014', // query_canceled (statement_timeout)
+  '08000', '08001', '08003', '08004', '08006', '08007', // connection exceptions
+]);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error|Cannot use a pool after calling end|WebSocket/i;
+
+/** Whether an error (or its cause, as drizzle wraps driver errors) means the database is unreachable for now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
+/** A dropped connection is reported, never thrown: the pool discards it and opens a new one on demand. */
+function onPoolError(error: Error): void {
+  console.warn(`Database connection lost (${(error as { code?: string }).code ?? error.message}); the pool replaces it.`);
+}
+
+/** `statementMs` limits each statement (the functions' shared connection); scripts such as the seed run without. */
+export function connect(url: string, options: { driver?: Driver; max?: number; statementMs?: number } = {}): Connection {
   const driver = options.driver ?? driverFor(url, process.env.DATABASE_DRIVER);
   const max = options.max ?? 10;
+  const { connectMs } = databaseTimeouts();
+  const statementMs = options.statementMs || undefined;
   if (driver === 'neon') {
     neonConfig.webSocketConstructor = ws;
     const proxy = process.env.NEON_WS_PROXY;
@@ -63,10 +102,20 @@ export function connect(url: string, options: { driver?: Driver; max?: number } 
       neonConfig.pipelineConnect = false;
       neonConfig.pipelineTLS = false;
     }
-    const pool = new NeonPool({ connectionString: url, max });
+    const pool = new NeonPool({ connectionString: url, max, connectionTimeoutMillis: connectMs, idleTimeoutMillis: 30_000 });
+    pool.on('error', onPoolError);
     return { db: drizzleNeon({ client: pool, schema }) as unknown as Database, driver, close: closeOnce(() => pool.end()) };
   }
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: connectMs,
+    idleTimeoutMillis: 30_000,
+    // The server cancels a long statement; the client gives up a little later if the server is gone.
+    statement_timeout: statementMs,
+    query_timeout: statementMs && statementMs + 1_000,
+  });
+  pool.on('error', onPoolError);
   return { db: drizzlePg({ client: pool, schema }) as unknown as Database, driver, close: closeOnce(() => pool.end()) };
 }
 
@@ -80,7 +129,7 @@ let shared: Promise<Connection> | undefined;
 
 /** The process-wide connection (functions, build): created on first use from the environment. */
 export function getConnection(): Promise<Connection> {
-  shared ??= resolveDatabaseUrl().then((url) => connect(url));
+  shared ??= resolveDatabaseUrl().then((url) => connect(url, { statementMs: databaseTimeouts().statementMs }));
   return shared;
 }
 

@@ -24,10 +24,10 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts `npm start` on `port` and resolves once its start page answers. */
-export async function startNpmStart(port: number): Promise<StartedServer> {
+/** Starts `npm start` on `port` (with extra environment, e.g. SEARCH_CACHE=off) and resolves once its start page answers. */
+export async function startNpmStart(port: number, env: Record<string, string> = {}): Promise<StartedServer> {
   const t0 = performance.now();
-  const child = spawn('npm', ['start'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['start'], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let log = '';
   child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (log += c.toString()));

@@ -87,7 +87,8 @@ export async function buildSite(databaseUrl: string, outDir = DIST_DIR): Promise
   const fingerprint = inputFingerprint();
   // A link left by an older layout must not be built through: Astro empties its output folder first.
   if (existsSync(outDir) && lstatSync(outDir).isSymbolicLink()) unlinkSync(outDir);
-  await run('astro', ['build', '--outDir', outDir], { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1' });
+  // No statement limit at build time: it reads the whole catalogue, which may take longer than a request may.
+  await run('astro', ['build', '--outDir', outDir], { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1', DB_STATEMENT_TIMEOUT_MS: '0' });
   writeFileSync(path.join(outDir, STAMP_FILE), fingerprint);
 }
 

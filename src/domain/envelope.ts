@@ -15,6 +15,8 @@ export const ErrorBodySchema = z.object({
   message: z.string(),
   code: z.enum(ERROR_CODES),
   details: z.array(ErrorDetailSchema).optional(),
+  /** Seconds to wait before trying again (429, 503); the Retry-After header says the same. */
+  retryAfter: z.number().int().nonnegative().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

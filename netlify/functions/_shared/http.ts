@@ -7,9 +7,12 @@ import { z } from 'zod';
 import { negotiateLocale } from '../../../src/domain/accept-language.ts';
 import type { Locale } from '../../../src/domain/enums.ts';
 import { ApiError, detailsFromZod, type ErrorBody } from '../../../src/domain/envelope.ts';
+import { isDatabaseUnavailable } from '../../../db/client.ts';
 import { translate } from './messages.ts';
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
+/** What a 503 during a database outage asks clients to wait: service resumes within ~2 s of its return. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
 
@@ -34,6 +37,8 @@ export function noContent(headers: Record<string, string> = {}): Response {
 function errorResponse(error: ApiError, locale: Locale): Response {
   const body: ErrorBody = { message: translate(locale, error.messageKey), code: error.code };
   if (error.details) body.details = error.details.map((d) => ({ path: d.path, message: translate(locale, d.key), key: d.key }));
+  const retryAfter = Number(error.headers?.['retry-after']);
+  if (Number.isInteger(retryAfter)) body.retryAfter = retryAfter;
   return new Response(JSON.stringify({ success: false, error: body }), {
     status: error.status,
     headers: { ...JSON_HEADERS, 'content-language': locale, ...error.headers },
@@ -102,6 +107,11 @@ export function handle(handlers: Partial<Record<Method, Handler>>) {
       return await handler(req, { params: context?.params ?? {}, locale, netlify: context });
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, locale);
+      if (isDatabaseUnavailable(error)) {
+        // An outage, not a bug: a short, honest 503 the client may retry (spec §8 retries 5xx).
+        console.warn('Database unavailable for', req.method, new URL(req.url).pathname);
+        return errorResponse(new ApiError('UNAVAILABLE', 'api.error.unavailable', undefined, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) }), locale);
+      }
       console.error('Unhandled error in', req.method, new URL(req.url).pathname, error);
       return errorResponse(new ApiError('INTERNAL'), locale);
     }

@@ -71,7 +71,8 @@ export function searchCacheKey(lang: Locale, q: string, limit?: number): string 
  * function. An empty or blank q answers an empty list (no query, no database call). Answers are
  * cached per endpoint in process (see TtlLru) as promises, so concurrent requests for the same
  * query share one database call (a burst of "du" after a cold start asks once); a failed call is
- * not kept. A request with `cache-control: no-cache` bypasses the cache and refreshes it.
+ * not kept. Only the server's own switch (SEARCH_CACHE=off) bypasses it, never a request header:
+ * a client that could would make every request reach the database (issue 10).
  */
 export function searchEndpoint<T>(search: (db: Database, query: string, locale: Locale, limit?: number) => Promise<T[]>) {
   const cache = new TtlLru<Promise<T[]>>(SEARCH_CACHE_MAX_ENTRIES, SEARCH_CACHE_TTL_MS);
@@ -80,7 +81,7 @@ export function searchEndpoint<T>(search: (db: Database, query: string, locale: 
       const { q, lang, limit } = parseQuery(req, SearchQuerySchema);
       if (q === null) return ok([]);
       const locale = lang ?? ctx.locale;
-      const useCache = searchCacheEnabled() && !/no-cache/i.test(req.headers.get('cache-control') ?? '');
+      const useCache = searchCacheEnabled();
       const key = searchCacheKey(locale, q, limit);
       let answer = useCache ? cache.get(key) : undefined;
       if (!answer) {
