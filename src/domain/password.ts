@@ -3,6 +3,7 @@
  * at least 12 characters, 1 uppercase, 1 lowercase, 1 number, 1 special character, at most 72 bytes).
  */
 import { z } from 'zod';
+import { text } from './schemas/text.ts';
 
 export const PASSWORD_MIN_LENGTH = 12;
 /** bcrypt ignores everything after the 72nd byte, so a longer password would be silently truncated. */
@@ -97,7 +98,7 @@ export function passwordStrength(pw: string): PasswordStrength {
 }
 
 /** Zod schema for the new-password field; each issue message is a PasswordErrorKey. */
-export const PasswordSchema = z.string().superRefine((pw, ctx) => {
+export const PasswordSchema = text().superRefine((pw, ctx) => {
   for (const key of checkPassword(pw).errors) ctx.addIssue({ code: 'custom', message: key });
 });
 export type Password = z.infer<typeof PasswordSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, normalizeSearchQuery, SEARCH_MAX_LIMIT } from './search-query.ts';
+import { escapeLike, isSearchable, normalizeSearchQuery, SEARCH_MAX_LIMIT } from './search-query.ts';
 
 describe('normalizeSearchQuery', () => {
   it('treats empty and whitespace-only input as no query', () => {
@@ -12,6 +12,13 @@ describe('normalizeSearchQuery', () => {
   });
   it('composes decomposed accents so "città" typed either way is the same query', () => {
     expect(normalizeSearchQuery('citta\u0300')).toBe('città');
+  });
+});
+
+describe('isSearchable', () => {
+  it('needs a letter or a digit in any script', () => {
+    for (const q of ['dune', '2001', 'Ø', '三体', 'città', 'r.u.r.']) expect(isSearchable(q), q).toBe(true);
+    for (const q of ['____', "--';", '🚀🚀🚀🚀', '%%%%', '...', '"\'']) expect(isSearchable(q), q).toBe(false);
   });
 });
 

@@ -26,6 +26,16 @@ export function normalizeSearchQuery(raw: string): string | null {
   return cleaned === '' ? null : cleaned;
 }
 
+/**
+ * Whether a query can match a name at all: it needs a letter or a digit. Queries of punctuation or
+ * emoji alone ("____", "--';") find nothing, and asking the database would only cost a slow
+ * trigram scan (issue 10: ~450 ms each), so they are answered without it.
+ * @example isSearchable('--\';') // false
+ */
+export function isSearchable(query: string): boolean {
+  return /[\p{L}\p{N}]/u.test(query);
+}
+
 /** Escapes LIKE wildcards so a user's % or _ match themselves. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -52,8 +52,11 @@ export function parseParams<T extends z.ZodType>(params: Record<string, string>,
   return result.data;
 }
 
-/** Parses the JSON body: size-capped, malformed JSON and schema mismatches are 400s, never 500s. */
+/** Parses the JSON body: application/json only (415), size-capped, malformed JSON and schema mismatches are 400s, never 500s. */
 export async function parseJson<T extends z.ZodType>(req: Request, schema: T): Promise<z.infer<T>> {
+  // Only JSON is read as JSON (issue 10): a form post or text/plain from another site is refused.
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > MAX_JSON_BODY_BYTES) throw new ApiError('VALIDATION', 'api.error.bodyTooLarge');
   const text = await req.text();

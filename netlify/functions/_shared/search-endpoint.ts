@@ -1,5 +1,6 @@
 import { getDb, type Database } from '../../../db/client.ts';
 import type { Locale } from '../../../src/domain/enums.ts';
+import { isSearchable } from '../../../src/domain/search-query.ts';
 import { SearchQuerySchema } from '../../../src/domain/schemas/search.ts';
 import { handle, ok, parseQuery } from './http.ts';
 
@@ -68,7 +69,8 @@ export function searchCacheKey(lang: Locale, q: string, limit?: number): string 
 
 /**
  * The five typeahead endpoints differ only in what they search: this builds one from a search
- * function. An empty or blank q answers an empty list (no query, no database call). Answers are
+ * function. An empty or blank q, or one without a letter or digit, answers an empty list without a
+ * database call. Answers are
  * cached per endpoint in process (see TtlLru) as promises, so concurrent requests for the same
  * query share one database call (a burst of "du" after a cold start asks once); a failed call is
  * not kept. Only the server's own switch (SEARCH_CACHE=off) bypasses it, never a request header:
@@ -79,7 +81,7 @@ export function searchEndpoint<T>(search: (db: Database, query: string, locale: 
   return handle({
     GET: async (req, ctx) => {
       const { q, lang, limit } = parseQuery(req, SearchQuerySchema);
-      if (q === null) return ok([]);
+      if (q === null || !isSearchable(q)) return ok([]);
       const locale = lang ?? ctx.locale;
       const useCache = searchCacheEnabled();
       const key = searchCacheKey(locale, q, limit);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { BINDING_TYPES, EDITION_TYPES, FORMAT_TYPES } from '../enums.ts';
 
 /** An edition as the API returns it (spec §3 Edition; GET /api/books/{id}/editions). */
@@ -26,7 +27,7 @@ export type Edition = z.infer<typeof EditionSchema>;
 
 /** A book reference in a path: its numeric id or its slug. */
 export const BookRefSchema = z.union([
-  z.string().regex(/^[1-9][0-9]{0,9}$/, 'validation.bookRef').transform(Number),
-  z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'validation.bookRef').max(200, 'validation.bookRef'),
+  text('validation.bookRef').regex(/^[1-9][0-9]{0,9}$/, 'validation.bookRef').transform(Number),
+  text('validation.bookRef').regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'validation.bookRef').max(200, 'validation.bookRef'),
 ]);
 export type BookRef = z.infer<typeof BookRefSchema>;

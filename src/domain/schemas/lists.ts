@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { LOCALES, SERIES_KINDS } from '../enums.ts';
 
 /** Sorts of the list pages (spec §9). */
@@ -22,7 +23,7 @@ const paging = {
 
 export const BookListQuerySchema = z.strictObject({
   ...paging,
-  genre: z.string().trim().min(1).max(100, 'validation.genre').optional(),
+  genre: text('validation.genre').trim().min(1, 'validation.genre').max(100, 'validation.genre').optional(),
   minRating: z.coerce.number().int('validation.rating.range').min(1, 'validation.rating.range').max(5, 'validation.rating.range').optional(),
   sort: z.enum(BOOK_SORTS, 'validation.sort').default('newest'),
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { GENRE_CATEGORIES } from '../enums.ts';
 import { normalizeSearchQuery, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT } from '../search-query.ts';
 
 /** ?q= of the search endpoints: an empty or blank q is no error (it finds nothing); over 200 characters is a 400. */
 export const SearchQuerySchema = z.strictObject({
-  q: z
-    .string()
+  q: text()
     .max(SEARCH_MAX_LENGTH, 'validation.search.tooLong')
     .default('')
     .transform((q) => normalizeSearchQuery(q)),
