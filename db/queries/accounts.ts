@@ -2,10 +2,10 @@
  * Accounts, single-use email tokens and rate-limit counters (issue 4). Token and counter updates are
  * single statements, so two concurrent requests can never both use one link or both slip past a limit.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { EmailTokenPurpose, Locale, Role } from '../../src/domain/enums.ts';
 import type { Database } from '../client.ts';
-import { emailTokens, users } from '../schema/index.ts';
+import { emailTokens, rateLimits, users } from '../schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -137,4 +137,29 @@ export async function hitRateLimit(db: Database, key: string, limit: number, win
     RETURNING count, extract(epoch FROM (window_start + make_interval(secs => ${windowSeconds}) - ${now}::timestamptz))::int AS remaining`);
   const row = result.rows[0] as { count: number; remaining: number };
   return { allowed: row.count <= limit, retryAfterSeconds: Math.max(1, row.remaining) };
+}
+
+/** A counter without changing it, or null when there is none. */
+export async function peekRateLimit(db: Database, key: string): Promise<{ count: number; windowStart: Date } | null> {
+  const [row] = await db.select({ count: rateLimits.count, windowStart: rateLimits.windowStart }).from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  return row ?? null;
+}
+
+/** Counts one more failure of a pair; `window_start` holds the time of the last one. */
+export async function recordFailure(db: Database, key: string, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}, 1)
+    ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + 1, window_start = ${now}::timestamptz
+    RETURNING count`);
+  return (result.rows[0] as { count: number }).count;
+}
+
+export async function clearRateLimit(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Deletes counters whose window (or last failure) is older than `before`; returns how many. */
+export async function pruneRateLimits(db: Database, before: Date): Promise<number> {
+  const result = await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
+  return result.rowCount ?? 0;
 }

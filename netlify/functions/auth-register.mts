@@ -3,7 +3,7 @@ import { getDb } from '../../db/client.ts';
 import { createUser } from '../../db/queries/accounts.ts';
 import { RegisterSchema } from '../../src/domain/schemas/auth.ts';
 import { mailTokenLink } from './_shared/account-mail.ts';
-import { handle, ok, parseJson } from './_shared/http.ts';
+import { afterResponse, handle, ok, parseJson } from './_shared/http.ts';
 import { hashPassword } from './_shared/passwords.ts';
 import { clientAddress, enforceRateLimit } from './_shared/rate-limit.ts';
 
@@ -22,7 +22,7 @@ export default handle({
       lastName: input.lastName,
       language: input.language ?? ctx.locale,
     });
-    if (user) await mailTokenLink(req, user, 'verify_email');
+    if (user) afterResponse(ctx, () => mailTokenLink(req, user, 'verify_email'));
     return ok({ status: 'verification_sent' }, { status: 202 });
   },
 });

@@ -3,7 +3,7 @@ import { getDb } from '../../db/client.ts';
 import { findUserByEmail } from '../../db/queries/accounts.ts';
 import { EmailOnlySchema } from '../../src/domain/schemas/auth.ts';
 import { mailTokenLink } from './_shared/account-mail.ts';
-import { handle, ok, parseJson } from './_shared/http.ts';
+import { afterResponse, handle, ok, parseJson } from './_shared/http.ts';
 import { clientAddress, enforceRateLimit } from './_shared/rate-limit.ts';
 
 /** POST /api/auth/resend-verification {email}: same answer whether or not the address is known. */
@@ -12,7 +12,7 @@ export default handle({
     const { email } = await parseJson(req, EmailOnlySchema);
     await enforceRateLimit('resend', { account: email, address: clientAddress(ctx.netlify) });
     const user = await findUserByEmail(await getDb(), email);
-    if (user && !user.emailVerifiedAt) await mailTokenLink(req, user, 'verify_email');
+    if (user && !user.emailVerifiedAt) afterResponse(ctx, () => mailTokenLink(req, user, 'verify_email'));
     return ok({ status: 'verification_sent' }, { status: 202 });
   },
 });

@@ -5,12 +5,18 @@ const rounds = () => Number(process.env.BCRYPT_ROUNDS ?? 11);
 
 export const hashPassword = (password: string) => bcrypt.hash(password, rounds());
 
-// Compared against when the email is unknown, so a login takes as long either way.
-const DUMMY_HASH = bcrypt.hashSync('dummy-password-for-timing', 4);
+// Compared against when the email is unknown, so a login takes as long either way: made once per
+// instance at the configured cost (a cheaper dummy told who has an account, issue 10).
+const dummyHashes = new Map<number, Promise<string>>();
+const dummy = () => {
+  const cost = rounds();
+  if (!dummyHashes.has(cost)) dummyHashes.set(cost, bcrypt.hash('dummy-password-for-timing', cost));
+  return dummyHashes.get(cost)!;
+};
 
 export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
   if (!hash) {
-    await bcrypt.compare(password, DUMMY_HASH);
+    await bcrypt.compare(password, await dummy());
     return false;
   }
   return bcrypt.compare(password, hash);

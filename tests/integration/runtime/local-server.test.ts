@@ -156,12 +156,13 @@ describe('functions', () => {
     expect((globalThis as { echoCalls?: number }).echoCalls).toBe(before + 2);
   });
 
-  it('counts a failed login once against the rate limit (5 per account)', async () => {
+  it('counts a failed login once against the rate limit (5 free failures per account and address)', async () => {
     const email = `once-${Date.now()}@example.org`;
+    const address = `192.0.2.${Date.now() % 200}`;
     const login = () =>
       fetch(`${site.url}/api/auth/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-test-client-ip': `192.0.2.${Date.now() % 200}` },
+        headers: { 'content-type': 'application/json', 'x-test-client-ip': address },
         body: JSON.stringify({ email, password: 'Wrong-password-123!' }),
       });
     for (let attempt = 1; attempt <= 5; attempt++) expect((await login()).status, `attempt ${attempt}`).toBe(401);
