@@ -32,8 +32,15 @@ export function driverFor(url: string, override?: string): Driver {
   return host.endsWith('.neon.tech') || host.endsWith('.neon.build') ? 'neon' : 'pg';
 }
 
+/**
+ * Whether this runs deployed (issue 10): production, a deploy preview or a branch deploy. Netlify
+ * sets CONTEXT (and NETLIFY=true) there; only a local run (no CONTEXT, or `netlify dev`'s
+ * CONTEXT=dev) may use local defaults such as the development session secret.
+ */
 export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.NODE_ENV === 'production' || env.CONTEXT === 'production' || env.NETLIFY === 'true';
+  if (env.NODE_ENV === 'production') return true;
+  if (env.CONTEXT !== undefined && env.CONTEXT !== 'dev') return true;
+  return env.NETLIFY === 'true' && env.NETLIFY_DEV !== 'true' && env.CONTEXT !== 'dev';
 }
 
 /** Resolves the URL to connect to, starting the embedded server when none is configured. */

@@ -43,6 +43,22 @@ export const emailTokens = pgTable(
   (t) => [uniqueIndex('email_tokens_hash_key').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
+/**
+ * Signed-in sessions (issue 10): the session token names its row, so signing out ends that session
+ * on the server and "sign out everywhere" ends them all. Rows past `expires_at` are pruned.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
 /** Fixed-window rate-limit counters, kept in the database so they hold across function instances. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSharedConnection, getDb } from '../../db/client.ts';
 import { pruneRateLimits } from '../../db/queries/accounts.ts';
 import { hashPassword } from '../../netlify/functions/_shared/passwords.ts';
+import { DEV_SESSION_SECRET } from '../../netlify/functions/_shared/env.ts';
+import { decodeJwt as decodeClaims, SignJWT } from 'jose';
 import { CurrentUserSchema } from '../../src/domain/schemas/auth.ts';
 import { ErrorEnvelopeSchema } from '../../src/domain/envelope.ts';
 import { startLocalServer, type LocalServer } from '../../scripts/local-server.ts';
@@ -198,6 +200,47 @@ describe('bad input is a 400 envelope, never a 500', () => {
     for (const body of [{ language: 'fr' }, { firstName: 7 }, { role: 'SUPER_USER' }, { bio: 'x'.repeat(2001) }]) {
       expect((await call('PATCH', '/api/profile', { cookie, body })).status, JSON.stringify(body)).toBe(400);
     }
+  });
+});
+
+describe('sessions end for real (issue 10)', () => {
+  it('signing out ends the session on the server: a copied cookie stops working', async () => {
+    const { cookie } = await signedInUser();
+    const copy = cookie;
+    expect((await call('GET', '/api/auth/user', { cookie: copy })).status).toBe(200);
+    const out = await call('GET', '/api/logout', { cookie });
+    expect(out.status).toBe(302);
+    expect(out.res.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    expect((await call('GET', '/api/auth/user', { cookie: copy })).status).toBe(401);
+    expect((await call('PATCH', '/api/profile', { cookie: copy, body: { bio: 'still me?' } })).status).toBe(401);
+  });
+
+  it('signs out everywhere: every session of the account ends, other accounts keep theirs', async () => {
+    const { email, cookie: laptop } = await signedInUser();
+    const phone = (await call('POST', '/api/auth/login', { body: { email, password: PASSWORD }, ip: newClient() })).cookie!;
+    const { cookie: someoneElse } = await signedInUser();
+    expect((await call('GET', '/api/auth/user', { cookie: phone })).status).toBe(200);
+    const everywhere = await call('DELETE', '/api/profile/sessions', { cookie: laptop });
+    expect(everywhere.status).toBe(204);
+    expect(everywhere.res.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    expect((await call('GET', '/api/auth/user', { cookie: laptop })).status).toBe(401);
+    expect((await call('GET', '/api/auth/user', { cookie: phone })).status).toBe(401);
+    expect((await call('GET', '/api/auth/user', { cookie: someoneElse })).status).toBe(200);
+    expect((await call('DELETE', '/api/profile/sessions')).status).toBe(401);
+  });
+
+  it('refuses a correctly signed token without an expiry, and one that names no session', async () => {
+    const { cookie } = await signedInUser();
+    const token = decodeURIComponent(cookie.split('=')[1]!);
+    const payload = decodeClaims(token);
+    const secret = new TextEncoder().encode(DEV_SESSION_SECRET);
+    const noExpiry = await new SignJWT({ v: payload.v }).setProtectedHeader({ alg: 'HS256' }).setSubject(payload.sub!).setJti(payload.jti!).setIssuedAt().sign(secret);
+    expect((await call('GET', '/api/auth/user', { cookie: `phantastika_session=${noExpiry}` })).status).toBe(401);
+    const noSession = await new SignJWT({ v: payload.v }).setProtectedHeader({ alg: 'HS256' }).setSubject(payload.sub!).setIssuedAt().setExpirationTime('1h').sign(secret);
+    expect((await call('GET', '/api/auth/user', { cookie: `phantastika_session=${noSession}` })).status).toBe(401);
+    const forgedSession = await new SignJWT({ v: payload.v }).setProtectedHeader({ alg: 'HS256' }).setSubject(payload.sub!).setJti('00000000-0000-4000-8000-000000000000').setIssuedAt().setExpirationTime('1h').sign(secret);
+    expect((await call('GET', '/api/auth/user', { cookie: `phantastika_session=${forgedSession}` })).status).toBe(401);
+    expect((await call('GET', '/api/auth/user', { cookie })).status).toBe(200);
   });
 });
 

@@ -13,6 +13,21 @@ describe('start-up configuration', () => {
     expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).SESSION_SECRET).toHaveLength(40);
   });
 
+  it.each([
+    { CONTEXT: 'deploy-preview', NETLIFY: 'true' },
+    { CONTEXT: 'branch-deploy', NETLIFY: 'true' },
+    { CONTEXT: 'production', NETLIFY: 'true' },
+    { NETLIFY: 'true' },
+  ])('refuses the development secret in every deployed context (%o)', (env) => {
+    expect(() => parseEnv(env)).toThrow(/SESSION_SECRET must be set/);
+    expect(parseEnv({ ...env, SESSION_SECRET: 'y'.repeat(40) }).SESSION_SECRET).toHaveLength(40);
+  });
+
+  it('lets only a local run use the development secret (netlify dev included)', () => {
+    expect(parseEnv({ CONTEXT: 'dev', NETLIFY_DEV: 'true' }).SESSION_SECRET).toBe(DEV_SESSION_SECRET);
+    expect(parseEnv({ NETLIFY: 'true', NETLIFY_DEV: 'true', CONTEXT: 'dev' }).SESSION_SECRET).toBe(DEV_SESSION_SECRET);
+  });
+
   it('requires a database URL in production and never starts an embedded server there', async () => {
     await expect(resolveDatabaseUrl({ NODE_ENV: 'production' })).rejects.toThrow(/DATABASE_URL is not set/);
     await expect(resolveDatabaseUrl({ NETLIFY: 'true', NETLIFY_DB_URL: 'postgres://u@db.example/x' })).resolves.toBe('postgres://u@db.example/x');

@@ -4,6 +4,7 @@
  * with a clear error instead of running insecurely.
  */
 import { z } from 'zod';
+import { isProduction } from '../../../db/client.ts';
 
 export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-000000000000';
 
@@ -13,17 +14,13 @@ const EnvSchema = z.object({
 });
 export type Env = z.infer<typeof EnvSchema>;
 
-function isProductionEnv(env: NodeJS.ProcessEnv): boolean {
-  return env.NODE_ENV === 'production' || env.CONTEXT === 'production';
-}
-
 export function parseEnv(env: NodeJS.ProcessEnv = process.env): Env {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
-  if (isProductionEnv(env) && parsed.data.SESSION_SECRET === DEV_SESSION_SECRET) {
-    throw new Error('SESSION_SECRET must be set in production (see README: Environment).');
+  if (isProduction(env) && parsed.data.SESSION_SECRET === DEV_SESSION_SECRET) {
+    throw new Error('SESSION_SECRET must be set in production and in every deployed context (see README: Environment).');
   }
   return parsed.data;
 }

@@ -1,12 +1,13 @@
 /**
  * Sessions and role guards (spec §6; DESIGN.md §5). The session is a signed JWT (HS256, jose) in an
- * HttpOnly cookie; the user row is read on every request so that a role change, password change or
- * deletion (which bump token_version) takes effect on the next request.
+ * HttpOnly cookie naming a row of `sessions` (issue 10): signing out revokes that row, so a copied
+ * cookie stops working too; tokens without an expiry are refused. The user row is read with the
+ * session on every request (one query), so a role change, password change or deletion (which bump
+ * token_version) takes effect on the next request.
  */
-import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { getDb } from '../../../db/client.ts';
-import { users } from '../../../db/schema/index.ts';
+import { createSession, findSessionUser, revokeSession } from '../../../db/queries/sessions.ts';
 import type { Role } from '../../../src/domain/enums.ts';
 import { ApiError } from '../../../src/domain/envelope.ts';
 import { can } from '../../../src/domain/roles.ts';
@@ -42,13 +43,37 @@ export function readCookie(req: Request, name: string): string | null {
   return null;
 }
 
+/** Opens a server-side session for the user and returns its signed token (id, user, version, expiry). */
 export async function signSession(user: { id: string; tokenVersion: number }, now = Date.now()): Promise<string> {
+  const expires = Math.floor(now / 1000) + SESSION_TTL_SECONDS;
+  const sessionId = await createSession(await getDb(), user.id, new Date(expires * 1000));
   return new SignJWT({ v: user.tokenVersion })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.id)
+    .setJti(sessionId)
     .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor(now / 1000) + SESSION_TTL_SECONDS)
+    .setExpirationTime(expires)
     .sign(secretKey());
+}
+
+/** The verified claims of the request's session token, or null (missing, forged, expired, no expiry). */
+async function sessionClaims(req: Request): Promise<{ userId: string; sessionId: string; version: unknown } | null> {
+  const token = readCookie(req, SESSION_COOKIE);
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, secretKey(), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'jti'] });
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    if (!uuid.test(payload.sub!) || !uuid.test(payload.jti!)) return null;
+    return { userId: payload.sub!, sessionId: payload.jti!, version: payload.v };
+  } catch {
+    return null;
+  }
+}
+
+/** Ends the request's session on the server (sign out); a missing or invalid token has nothing to end. */
+export async function endSession(req: Request): Promise<void> {
+  const claims = await sessionClaims(req);
+  if (claims) await revokeSession(await getDb(), claims.sessionId);
 }
 
 /** Set-Cookie value for a session; Secure everywhere except plain-http localhost. */
@@ -60,23 +85,15 @@ export function sessionCookie(req: Request, token: string | null): string {
   return parts.join('; ');
 }
 
-/** The signed-in user, or null for a visitor (a bad, expired or outdated token counts as signed out). */
+/**
+ * The signed-in user, or null for a visitor: a bad, expired or outdated token, or one whose session
+ * was ended (signed out, signed out everywhere), counts as signed out.
+ */
 export async function getSessionUser(req: Request): Promise<SessionUser | null> {
-  const token = readCookie(req, SESSION_COOKIE);
-  if (!token) return null;
-  let subject: string | undefined;
-  let version: unknown;
-  try {
-    const { payload } = await jwtVerify(token, secretKey(), { algorithms: ['HS256'] });
-    subject = payload.sub;
-    version = payload.v;
-  } catch {
-    return null;
-  }
-  if (!subject || !/^[0-9a-f-]{36}$/.test(subject)) return null;
-  const db = await getDb();
-  const [row] = await db.select().from(users).where(eq(users.id, subject)).limit(1);
-  if (!row || row.tokenVersion !== version || !row.emailVerifiedAt) return null;
+  const claims = await sessionClaims(req);
+  if (!claims) return null;
+  const row = await findSessionUser(await getDb(), claims.sessionId, claims.userId);
+  if (!row || row.tokenVersion !== claims.version || !row.emailVerifiedAt) return null;
   return {
     id: row.id,
     role: row.role,

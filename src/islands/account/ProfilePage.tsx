@@ -56,6 +56,9 @@ export const PROFILE_TEXT_KEYS = [
   'account.profile.export.text',
   'account.profile.export.button',
   'account.profile.export.done',
+  'account.profile.sessions.title',
+  'account.profile.sessions.text',
+  'account.profile.sessions.button',
   'account.profile.delete.title',
   'account.profile.delete.text',
   'account.profile.delete.button',
@@ -173,6 +176,7 @@ export default function ProfilePage({ locale, texts, links, languages }: Profile
           <>
             <SettingsForm locale={locale} user={user} texts={texts} languages={languages} onSaved={onSaved} />
             <ExportData locale={locale} texts={texts} />
+            <SignOutEverywhere locale={locale} texts={texts} home={links.home} />
             <DeleteAccount locale={locale} texts={texts} home={links.home} />
           </>
         )}
@@ -446,6 +450,34 @@ function ExportData({ locale, texts }: SectionProps) {
       <button type="button" className="button button--secondary" onClick={download} disabled={busy} aria-busy={busy || undefined}>
         {busy && <span className="spinner" aria-hidden="true" />}
         {texts['account.profile.export.button']}
+      </button>
+    </section>
+  );
+}
+
+/** DELETE /api/profile/sessions: ends every session of the account, on every device, this one included. */
+function SignOutEverywhere({ locale, texts, home }: SectionProps & { home: string }) {
+  const { busy, failure, clearFailure, submit } = useSubmission(texts);
+
+  async function signOutEverywhere() {
+    clearFailure();
+    await submit(async () => {
+      await accountClient(locale).delete('/api/profile/sessions');
+      setSignedOut();
+      window.location.assign(home);
+    });
+  }
+
+  return (
+    <section className="form form--wide" aria-labelledby="sessions-title">
+      <h2 id="sessions-title" className="form__title">
+        {texts['account.profile.sessions.title']}
+      </h2>
+      <p className="muted">{texts['account.profile.sessions.text']}</p>
+      <FormAlert message={failure} />
+      <button type="button" className="button button--secondary" onClick={signOutEverywhere} disabled={busy} aria-busy={busy || undefined}>
+        {busy && <span className="spinner" aria-hidden="true" />}
+        {texts['account.profile.sessions.button']}
       </button>
     </section>
   );
