@@ -4,7 +4,8 @@
  * - functions: `FunctionRouter` (scripts/function-server.ts), loaded once, routed by `config.path`;
  * - redirects: `@netlify/redirects` reading the build's `_redirects` (Language conditions, the
  *   `nf_lang` cookie, splats, forced rules, status codes);
- * - static files: `@netlify/static` (index.html, .html and trailing-slash lookup, as the CDN does);
+ * - static files: `@netlify/static` (index.html, .html and trailing-slash lookup, as the CDN does),
+ *   with the build's `_headers` applied by `@netlify/headers` (security headers, issue 10);
  * - Blobs: Netlify's Blobs server on 127.0.0.1 only (scripts/local-blobs.ts).
  * The order of the request chain is Netlify's (as in @netlify/dev): a function path first, then the
  * redirect rules (a rule may rewrite to a function), then static files.
@@ -17,8 +18,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { HeadersHandler } from '@netlify/headers';
 import { RedirectsHandler } from '@netlify/redirects';
-import { StaticHandler } from '@netlify/static';
+import { StaticHandler, type StaticMatch } from '@netlify/static';
 import { FunctionRouter, invokeFunction, type Invocation } from './function-server.ts';
 import { startLocalBlobs, type LocalBlobs } from './local-blobs.ts';
 
@@ -55,6 +57,7 @@ interface SiteBuild {
   dir: string;
   redirects: RedirectsHandler;
   statics: StaticHandler;
+  headers: HeadersHandler;
   inFlight: number;
   retired: boolean;
 }
@@ -62,11 +65,19 @@ interface SiteBuild {
 /** Statuses of a redirect rule that are not redirects but the status of the page served (`/x /y 404`). */
 const isErrorStatus = (status: number) => status >= 400 && status < 600;
 
+/** A static file with the headers `_headers` gives its path, as Netlify's CDN serves it. */
+async function serveStatic(build: SiteBuild, file: StaticMatch, request: Request): Promise<Response> {
+  const response = await file.handle();
+  await build.headers.apply(request, response);
+  return response;
+}
+
 async function openBuild(dir: string): Promise<SiteBuild> {
   const redirects = new RedirectsHandler({ projectDir: dir, publicDir: dir, configRedirects: [], jwtRoleClaim: '', jwtSecret: '' });
   // Parse `_redirects` now, so the swap never makes a request wait for (or fail on) it.
   await redirects.match(new Request('http://localhost/'));
-  return { dir, redirects, statics: new StaticHandler({ directory: dir }), inFlight: 0, retired: false };
+  const headers = new HeadersHandler({ projectDir: dir, logger: console });
+  return { dir, redirects, statics: new StaticHandler({ directory: dir }), headers, inFlight: 0, retired: false };
 }
 
 function toRequest(req: http.IncomingMessage, port: number): Request {
@@ -143,7 +154,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
           if (!file) return undefined;
           return () => {
             servedTarget = r !== request;
-            return file.handle();
+            return serveStatic(build, file, r);
           };
         };
         const response = await build.redirects.handle(request, rule, getStaticFile);
@@ -153,7 +164,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         }
       }
       const file = await build.statics.match(request);
-      if (file) return file.handle();
+      if (file) return serveStatic(build, file, request);
     } else if (options.buildingMessage) {
       const page = `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Phantastika</title><p>${options.buildingMessage}</p>`;
       return new Response(page, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': '5' } });

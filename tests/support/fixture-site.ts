@@ -1,10 +1,12 @@
 /**
  * A small static build for the runtime tests: a few pages per locale, a 404 page, an asset, optionally a
- * large file, and the site's real `public/_redirects`, so the rules under test are the ones we deploy.
+ * large file, the site's real `public/_redirects`, so the rules under test are the ones we deploy, and
+ * the `_headers` file the build writes.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { headersFile } from '../../src/domain/security-headers.ts';
 
 const PAGES = ['index.html', 'en/index.html', 'de/index.html', 'it/index.html', 'en/books/index.html', 'de/books/index.html', 'it/books/index.html', 'en/books/dune/index.html', 'de/books/dune/index.html'];
 
@@ -32,4 +34,6 @@ export function writeFixtureSite(dir: string, label: string, options: { bigFile?
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   if (options.bigFile) writeFileSync(path.join(dir, 'big.bin'), Buffer.alloc(BIG_FILE_BYTES, 7));
   copyFileSync(path.join(process.cwd(), 'public', '_redirects'), path.join(dir, '_redirects'));
+  // As the build writes it (src/integrations/security-headers.ts); the fixture pages have no inline code.
+  writeFileSync(path.join(dir, '_headers'), headersFile({ scripts: [], styles: [] }));
 }

@@ -8,6 +8,8 @@ import { negotiateLocale } from '../../../src/domain/accept-language.ts';
 import type { Locale } from '../../../src/domain/enums.ts';
 import { ApiError, detailsFromZod, type ErrorBody } from '../../../src/domain/envelope.ts';
 import { isDatabaseUnavailable } from '../../../db/client.ts';
+import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '../../../src/domain/security-headers.ts';
+import { getEnv } from './env.ts';
 import { translate } from './messages.ts';
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -92,17 +94,25 @@ export function afterResponse(ctx: RequestContext, work: () => Promise<unknown>)
 
 /**
  * Mutating requests from a foreign Origin are refused (DESIGN.md §5): a browser always sends Origin
- * on cross-site POST/PATCH/DELETE, so a missing Origin (curl, server-to-server) is allowed.
+ * on cross-site POST/PATCH/DELETE, so a missing Origin (curl, server-to-server) is allowed. The
+ * Origin must equal the configured site URL (scheme and host; SITE_URL), or without one the
+ * request's own origin; forwarded headers from the client are never trusted (issue 10).
  */
 export function isSameOrigin(req: Request): boolean {
   const origin = req.headers.get('origin');
   if (!origin) return true;
-  try {
-    const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? new URL(req.url).host;
-    return new URL(origin).host === host;
-  } catch {
-    return false;
+  const site = getEnv().SITE_URL;
+  return origin === new URL(site ?? req.url).origin;
+}
+
+/** Every API answer carries the common security headers and a CSP for data (issue 10). */
+function withSecurityHeaders(response: Response): Response {
+  // A new Response: some responses (Response.redirect, fetch results) have immutable headers.
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries({ ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY })) {
+    if (!headers.has(name)) headers.set(name, value);
   }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
@@ -110,7 +120,9 @@ export function isSameOrigin(req: Request): boolean {
  * ApiErrors their status, anything unexpected a logged 500 with no internals in the body.
  */
 export function handle(handlers: Partial<Record<Method, Handler>>) {
-  return async (req: Request, context?: Context): Promise<Response> => {
+  return async (req: Request, context?: Context): Promise<Response> => withSecurityHeaders(await dispatch(req, context));
+
+  async function dispatch(req: Request, context?: Context): Promise<Response> {
     const locale = negotiateLocale(req.headers.get('accept-language'));
     const handler = handlers[req.method as Method];
     try {
@@ -127,5 +139,5 @@ export function handle(handlers: Partial<Record<Method, Handler>>) {
       console.error('Unhandled error in', req.method, new URL(req.url).pathname, error);
       return errorResponse(new ApiError('INTERNAL'), locale);
     }
-  };
+  }
 }

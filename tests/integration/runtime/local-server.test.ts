@@ -218,6 +218,38 @@ describe('API envelope of the platform answers', () => {
   });
 });
 
+describe('security headers and origin (issue 10)', () => {
+  it('gives pages the headers of the build\'s _headers file', async () => {
+    for (const url of ['/en/', '/de/books/dune', '/favicon.svg', '/en/no-such-page']) {
+      const response = await get(site, url);
+      expect(response.headers.get('content-security-policy'), url).toMatch(/^default-src 'self'; script-src 'self' 'wasm-unsafe-eval'.*frame-ancestors 'none'$/);
+      expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), url).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('permissions-policy'), url).toMatch(/camera=\(\)/);
+      expect(response.headers.get('strict-transport-security'), url).toMatch(/max-age=/);
+    }
+  });
+
+  it('gives every API answer the same headers and a CSP for data', async () => {
+    for (const [method, url] of [['GET', '/api/books/search?q=dune'], ['GET', '/api/no-such'], ['DELETE', '/api/books/search'], ['GET', '/api/auth/user']]) {
+      const response = await fetch(`${site.url}${url}`, { method });
+      expect(response.headers.get('content-security-policy'), url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
+      expect(response.headers.get('x-frame-options'), url).toBe('DENY');
+    }
+  });
+
+  it('compares Origin with the site (scheme and host) and never trusts forwarded headers', async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${site.url}/api/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-test-client-ip': '203.0.113.50', ...headers }, body: JSON.stringify({ email: 'origin@example.org' }) });
+    const own = new URL(site.url);
+    expect((await post({ origin: own.origin })).status).toBe(202);
+    expect((await post({ origin: `https://${own.host}` })).status).toBe(403);
+    expect((await post({ origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' })).status).toBe(403);
+    expect((await post({ origin: 'null' })).status).toBe(403);
+  });
+});
+
 describe('Netlify Blobs', () => {
   it('round-trips a blob through the local Blobs server', async () => {
     const store = getStore('runtime-test');

@@ -1,0 +1,47 @@
+/**
+ * Astro integration: after the static build, writes `<outDir>/_headers` (issue 10, point 7) with the
+ * security headers of src/domain/security-headers.ts and a Content-Security-Policy that allows
+ * exactly the inline scripts and styles the built pages contain, by their SHA-256 hash. JSON-LD
+ * blocks are data, not scripts: CSP does not apply to them.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { headersFile } from '../domain/security-headers.ts';
+
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+
+async function* htmlFiles(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* htmlFiles(full);
+    else if (entry.name.endsWith('.html')) yield full;
+  }
+}
+
+export default function securityHeaders(): AstroIntegration {
+  return {
+    name: 'phantastika:security-headers',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const site = fileURLToPath(dir);
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        for await (const file of htmlFiles(site)) {
+          const html = await readFile(file, 'utf8');
+          for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+            if (/type=["']?application\/(ld\+)?json/.test(attributes!)) continue;
+            scripts.add(sha256(body!));
+          }
+          for (const [, body] of html.matchAll(INLINE_STYLE)) styles.add(sha256(body!));
+        }
+        await writeFile(path.join(site, '_headers'), headersFile({ scripts: [...scripts], styles: [...styles] }));
+        logger.info(`_headers: CSP allows ${scripts.size} inline script(s) and ${styles.size} inline style(s) by hash`);
+      },
+    },
+  };
+}
