@@ -80,6 +80,28 @@ async function openBuild(dir: string): Promise<SiteBuild> {
   return { dir, redirects, statics: new StaticHandler({ directory: dir }), headers, inFlight: 0, retired: false };
 }
 
+/**
+ * The request as the redirect engine may read it. It decodes the path with decodeURIComponent, which
+ * throws on a broken escape (`%zz`, a lone surrogate), and its wildcards stop at a decoded line break:
+ * such segments are matched as the literal text they are, so `/api/%zz` still meets the `/api/*`
+ * rule (a JSON 404) and `/en/%zz` the locale's 404 page, never a bare 400 or a plain-text 404.
+ */
+function matchable(request: Request): Request {
+  const url = new URL(request.url);
+  const literal = (segment: string) => {
+    try {
+      // eslint-disable-next-line no-control-regex
+      return /[\u0000-\u001f\u007f]/.test(decodeURIComponent(segment)) ? segment.replaceAll('%', '%25') : segment;
+    } catch {
+      return segment.replaceAll('%', '%25');
+    }
+  };
+  const pathname = url.pathname.split('/').map(literal).join('/');
+  if (pathname === url.pathname) return request;
+  url.pathname = pathname;
+  return new Request(url, { method: request.method, headers: request.headers });
+}
+
 function toRequest(req: http.IncomingMessage, port: number): Request {
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `localhost:${port}`}`);
   const headers = new Headers();
@@ -142,7 +164,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     const fn = functions.match(pathname);
     if (fn) return invokeFunction(fn, request, invocation);
     if (build) {
-      const rule = await build.redirects.match(request);
+      const rule = await build.redirects.match(matchable(request));
       if (rule) {
         const rewritten = !rule.redirect && !rule.external ? functions.match(rule.target.pathname) : undefined;
         if (rewritten) return invokeFunction(rewritten, request, invocation);
@@ -201,6 +223,13 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       };
       try {
         await send(await respond(request, build, invocation), req, res);
+        // A body the function did not read (e.g. refused as too large) must still be drained, or the
+        // next request on this keep-alive connection waits behind it.
+        if (!req.complete) {
+          req.removeAllListeners('data');
+          req.on('data', () => undefined);
+          req.resume();
+        }
       } catch (error) {
         // A path that is not valid percent-encoding cannot name a page or a rule: the client's fault.
         const malformed = error instanceof URIError;

@@ -105,8 +105,19 @@ describe('static files (@netlify/static)', () => {
     expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
   });
 
-  it('answers a path with broken percent-encoding 400, not 500', async () => {
-    for (const url of ['/%E0%A4%A', '/en/%ZZ', '/books/%C3']) expect((await get(site, url)).status, url).toBe(400);
+  it('matches a path with broken percent-encoding or encoded line breaks as literal text, never a 500', async () => {
+    expect((await get(site, '/%E0%A4%A', { 'accept-language': 'de' })).headers.get('location')).toMatch(/\/de\/$/);
+    for (const url of ['/en/%ZZ', '/en/%0A', '/en/a%0D%0ASet-Cookie:x']) {
+      const response = await get(site, url);
+      expect(response.status, url).toBe(404);
+      expect(response.headers.get('set-cookie'), url).toBeNull();
+      expect(await response.text(), url).toContain('one not found en');
+    }
+    for (const url of ['/api/x/%zz', '/api/x/%ED%A0%80', '/api/x/%0A']) {
+      const response = await get(site, url);
+      expect(response.status, url).toBe(404);
+      expect(ErrorEnvelopeSchema.parse(await response.json()).error.code, url).toBe('NOT_FOUND');
+    }
   });
 
   it('answers HEAD without a body', async () => {
