@@ -93,6 +93,16 @@ function onPoolError(error: Error): void {
   console.warn(`Database connection lost (${(error as { code?: string }).code ?? error.message}); the pool replaces it.`);
 }
 
+/**
+ * The pool listens for errors of idle clients only: a client checked out by a request (a transaction
+ * in progress) that loses its connection emits 'error' with nobody listening, and Node ends the
+ * process. Every client gets its own listener for its whole life; the request's query still fails
+ * (a 503) and the pool drops the client when it is released.
+ */
+function listenToClients(pool: { on: (event: 'connect', listener: (client: { on: (event: 'error', listener: (error: Error) => void) => unknown }) => void) => unknown }): void {
+  pool.on('connect', (client) => client.on('error', onPoolError));
+}
+
 /** `statementMs` limits each statement (the functions' shared connection); scripts such as the seed run without. */
 export function connect(url: string, options: { driver?: Driver; max?: number; statementMs?: number } = {}): Connection {
   const driver = options.driver ?? driverFor(url, process.env.DATABASE_DRIVER);
@@ -111,6 +121,7 @@ export function connect(url: string, options: { driver?: Driver; max?: number; s
     }
     const pool = new NeonPool({ connectionString: url, max, connectionTimeoutMillis: connectMs, idleTimeoutMillis: 30_000 });
     pool.on('error', onPoolError);
+    listenToClients(pool as unknown as Parameters<typeof listenToClients>[0]);
     return { db: drizzleNeon({ client: pool, schema }) as unknown as Database, driver, close: closeOnce(() => pool.end()) };
   }
   const pool = new pg.Pool({
@@ -123,6 +134,7 @@ export function connect(url: string, options: { driver?: Driver; max?: number; s
     query_timeout: statementMs && statementMs + 1_000,
   });
   pool.on('error', onPoolError);
+  listenToClients(pool);
   return { db: drizzlePg({ client: pool, schema }) as unknown as Database, driver, close: closeOnce(() => pool.end()) };
 }
 

@@ -11,6 +11,10 @@ export interface StartedServer {
   seconds: number;
   /** Whether `npm start` had to build the site first. */
   built: boolean;
+  /** Everything the server printed so far (to tell why it stopped). */
+  log: () => string;
+  /** Resolves with the exit code when the server exits (also on its own, e.g. a crash). */
+  exited: Promise<number | null>;
   stop: () => Promise<void>;
 }
 
@@ -24,13 +28,19 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts `npm start` on `port` (with extra environment, e.g. SEARCH_CACHE=off) and resolves once its start page answers. */
+/**
+ * Starts what `npm start` runs (scripts/start.ts, with this Node) on `port`, with extra environment
+ * (e.g. SEARCH_CACHE=off), and resolves once its start page answers. Started directly rather than
+ * through npm: npm does not pass SIGINT on when its output is a pipe, and the server must stop the
+ * database it started cleanly.
+ */
 export async function startNpmStart(port: number, env: Record<string, string> = {}): Promise<StartedServer> {
   const t0 = performance.now();
-  const child = spawn('npm', ['start'], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, ['scripts/start.ts'], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (log += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://localhost:${port}`;
   try {
     await waitFor(`${url}/en/`, child, 900_000);
@@ -42,11 +52,12 @@ export async function startNpmStart(port: number, env: Record<string, string> = 
     url,
     seconds: +((performance.now() - t0) / 1000).toFixed(2),
     built: /Building the static site/.test(log),
+    log: () => log,
+    exited,
     async stop() {
-      // npm passes the signal on to `npm start`, which stops the database it started.
-      const exited = new Promise((r) => child.once('exit', r));
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGINT');
-      const late = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
+      const late = setTimeout(() => child.kill('SIGKILL'), 20_000);
       await exited;
       clearTimeout(late);
     },

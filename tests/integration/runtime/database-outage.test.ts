@@ -9,7 +9,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedConnection } from '../../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { closeSharedConnection, getDb, isDatabaseUnavailable } from '../../../db/client.ts';
 import { ensureDatabaseExists, ensureEmbeddedServer, type EmbeddedServer } from '../../../db/embedded.ts';
 import { prepareDatabase } from '../../../scripts/db-prepare.ts';
 import { startLocalServer, type LocalServer } from '../../../scripts/local-server.ts';
@@ -61,7 +62,16 @@ describe('database outage', () => {
   it('answers 503 UNAVAILABLE while the database is down, keeps cached reads, and recovers within 2 s', async () => {
     expect((await search('before')).status).toBe(200);
 
+    // A request in the middle of a transaction holds a checked-out connection when the database goes:
+    // its error must reach that request, not end the process.
+    const db = await getDb();
+    const inTransaction = db.transaction(async (tx) => tx.execute(sql`SELECT pg_sleep(5)`)).then(
+      () => 'finished',
+      (error: unknown) => (isDatabaseUnavailable(error) ? 'unavailable' : String(error)),
+    );
+    await new Promise((r) => setTimeout(r, 200));
     await database.stop();
+    expect(await inTransaction).toBe('unavailable');
 
     // Reads that need the database: a short, honest 503 within the connect timeout, in the envelope.
     for (const url of ['/api/books/search?q=during', '/api/books?limit=5', '/api/books/dune/editions']) {
