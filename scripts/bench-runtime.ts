@@ -2,7 +2,7 @@
  * `npm run bench:runtime`: what a newcomer feels of `npm start` (issue 9). Starts `npm start` on
  * BENCH_PORT (default 8897), times it until /en/ answers, then measures `GET /api/books/search` over a
  * fixed mix of queries, sequentially and at 50 concurrent connections: as served (the endpoint's
- * per-instance cache on), then on a second start with SEARCH_CACHE=off (every request reaches the
+ * per-instance cache on), then on a second start with ANSWER_CACHE=off (every request reaches the
  * database; no request header can bypass the cache, issue 10). Prints one JSON line per run.
  *
  * BENCH_URL measures a server that is already running instead (as served only, no start time).
@@ -39,7 +39,7 @@ try {
   if (process.env.BENCH_URL) {
     await measureServer(process.env.BENCH_URL, 'books-search');
   } else {
-    for (const [label, env] of [['books-search', {}], ['books-search no-cache', { SEARCH_CACHE: 'off' }]] as const) {
+    for (const [label, env] of [['books-search', {}], ['books-search no-cache', { ANSWER_CACHE: 'off' }]] as const) {
       const server: StartedServer = await startNpmStart(port, env);
       console.log(JSON.stringify({ label: `start (${label})`, seconds: server.seconds, built: server.built }));
       try {

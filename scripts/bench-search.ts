@@ -7,7 +7,7 @@
  * with every function loaded once and kept warm, as a deployed function instance is (issue 9).
  * BENCH_URL measures a server that is already running instead; BENCH_URL=none measures SQL only.
  * HTTP is measured twice: as served (the endpoints' in-process cache on) and on a second start with
- * SEARCH_CACHE=off (no request header can bypass the cache, issue 10; with BENCH_URL only as served).
+ * ANSWER_CACHE=off (no request header can bypass the cache, issue 10; with BENCH_URL only as served).
  * Bounded: HTTP_REQUESTS per HTTP run (default 3000, after a short unmeasured warm-up), REQUESTS per
  * SQL run (default 1000).
  */
@@ -67,7 +67,7 @@ if (process.env.BENCH_URL && !SQL_ONLY) {
   console.log(`HTTP target: ${process.env.BENCH_URL} (as served only)`);
   await measureHttp(process.env.BENCH_URL, 'http');
 } else if (!SQL_ONLY) {
-  for (const [label, env] of [['http', {}], ['http no-cache', { SEARCH_CACHE: 'off' }]] as const) {
+  for (const [label, env] of [['http', {}], ['http no-cache', { ANSWER_CACHE: 'off' }]] as const) {
     const server = await startNpmStart(PORT, env);
     console.log(`HTTP target: npm start at ${server.url} (${label}, up in ${server.seconds} s)`);
     try {

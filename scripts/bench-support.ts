@@ -30,7 +30,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
 
 /**
  * Starts what `npm start` runs (scripts/start.ts, with this Node) on `port`, with extra environment
- * (e.g. SEARCH_CACHE=off), and resolves once its start page answers. Started directly rather than
+ * (e.g. ANSWER_CACHE=off), and resolves once its start page answers. Started directly rather than
  * through npm: npm does not pass SIGINT on when its output is a pipe, and the server must stop the
  * database it started cleanly.
  */

@@ -2,13 +2,21 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../../db/client.ts';
 import { listBooks } from '../../db/queries/lists.ts';
 import { BookListQuerySchema } from '../../src/domain/schemas/lists.ts';
+import { createAnswerCache } from './_shared/answer-cache.ts';
 import { handle, ok, parseQuery } from './_shared/http.ts';
 
-/** GET /api/books: one page of the book list with the spec's filters and sorts (issue 3). */
+const cached = createAnswerCache<Awaited<ReturnType<typeof listBooks>>>();
+
+/**
+ * GET /api/books: one page of the book list with the spec's filters and sorts (issue 3). Pages are cached per instance
+ * for 30 s (answer-cache.ts): the catalogue changes only with an edit.
+ */
 export default handle({
   GET: async (req, ctx) => {
     const query = parseQuery(req, BookListQuerySchema);
-    return ok(await listBooks(await getDb(), query, query.lang ?? ctx.locale), { headers: { 'cache-control': 'public, max-age=60' } });
+    const locale = query.lang ?? ctx.locale;
+    const page = await cached(`${locale}\u0000${JSON.stringify(query)}`, async () => listBooks(await getDb(), query, locale));
+    return ok(page, { headers: { 'cache-control': 'public, max-age=60' } });
   },
 });
 

@@ -2,13 +2,21 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../../db/client.ts';
 import { listSeries } from '../../db/queries/lists.ts';
 import { SeriesListQuerySchema } from '../../src/domain/schemas/lists.ts';
+import { createAnswerCache } from './_shared/answer-cache.ts';
 import { handle, ok, parseQuery } from './_shared/http.ts';
 
-/** GET /api/series: one page of the series list with kind tabs and book-count ranges (issue 3). */
+const cached = createAnswerCache<Awaited<ReturnType<typeof listSeries>>>();
+
+/**
+ * GET /api/series: one page of the series list with kind tabs and book-count ranges (issue 3). Pages are cached per instance
+ * for 30 s (answer-cache.ts): the catalogue changes only with an edit.
+ */
 export default handle({
   GET: async (req, ctx) => {
     const query = parseQuery(req, SeriesListQuerySchema);
-    return ok(await listSeries(await getDb(), query, query.lang ?? ctx.locale), { headers: { 'cache-control': 'public, max-age=60' } });
+    const locale = query.lang ?? ctx.locale;
+    const page = await cached(`${locale}\u0000${JSON.stringify(query)}`, async () => listSeries(await getDb(), query, locale));
+    return ok(page, { headers: { 'cache-control': 'public, max-age=60' } });
   },
 });
 
