@@ -65,6 +65,7 @@ import { embeddedDataDir, stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { createUser } from '../db/queries/accounts.ts';
 import { rateLimits, users } from '../db/schema/index.ts';
 import { hashPassword } from '../netlify/functions/_shared/passwords.ts';
+import { prng } from './synthetic-catalogue.ts';
 import { benchAgent, getOk, percentile, startNpmStart, type LoadRow, type StartedServer } from './bench-support.ts';
 
 const DURATION_MS = Number(process.env.DURATION ?? 60) * 1000;
@@ -213,16 +214,7 @@ function row(label: string, concurrency: number, times: number[], errors: number
 }
 
 /** Small deterministic PRNG (mulberry32): the same mix on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = prng;
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 
 /**

@@ -11,6 +11,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import de from '../../locales/de.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import it from '../../locales/it.json' with { type: 'json' };
+
+const MESSAGES = { en, de, it } as const;
 
 // Every account call hashes a password (bcrypt) in a locally compiled function, and the machine is
 // shared: allow answers more time than the default 5 s, and whole flows more than 30 s.
@@ -104,10 +109,13 @@ const LOCALES = Object.keys(TEXTS) as Locale[];
 
 const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
 
-/** Uncaught script errors fail the test that caused them. */
+/** Uncaught script errors and Content-Security-Policy violations fail the test that caused them. */
 function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
   return errors;
 }
 
@@ -382,6 +390,33 @@ test.describe('profile', () => {
     await expect(page).toHaveURL(/\/de\/profile\?tab=settings$/);
     await expect(page.getByRole('main').getByRole('tab', { name: 'Einstellungen' })).toHaveAttribute('aria-selected', 'true');
   });
+});
+
+test.describe('sign out everywhere', () => {
+  for (const locale of LOCALES) {
+    test(`${locale}: ends the session in every browser, this one included`, async ({ page, browser }) => {
+      const errors = collectPageErrors(page);
+      const messages = MESSAGES[locale];
+      const email = await signedInAccount(page, locale, `everywhere-${locale}`, 'Ada');
+      const other = await browser.newContext();
+      const phone = await other.newPage();
+      await logIn(phone, locale, email, PASSWORD);
+      await expect(phone).toHaveURL(new RegExp(`/${locale}/$`));
+
+      await page.goto(`/${locale}/profile?tab=settings`);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { name: messages['account.profile.sessions.title'] })).toBeVisible();
+      await main.getByRole('button', { name: messages['account.profile.sessions.button'] }).click();
+      await expect(page).toHaveURL(new RegExp(`/${locale}/$`));
+      await expect(page.getByRole('banner').getByRole('link', { name: TEXTS[locale].login, exact: true })).toBeVisible();
+
+      // The other browser still has its cookie, but its session has ended on the server.
+      await phone.goto(`/${locale}/profile`);
+      await expect(phone.getByRole('main').getByRole('heading', { name: messages['account.profile.signInTitle'] })).toBeVisible();
+      await other.close();
+      expect(errors).toEqual([]);
+    });
+  }
 });
 
 test.describe('accessibility (axe)', () => {

@@ -16,6 +16,7 @@
  * cookies, odd Accept-Language and Origin) come on top. The sample is chosen with a fixed seed:
  * every run sends the same requests.
  */
+import { prng } from '../../scripts/synthetic-catalogue.ts';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -447,14 +448,7 @@ export function percentEncode(text: string): string {
 export function seededRandom(seedText: string): () => number {
   let h = 2166136261;
   for (let i = 0; i < seedText.length; i++) h = Math.imul(h ^ seedText.charCodeAt(i), 16777619);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return prng(h >>> 0);
 }
 
 function sample<T>(list: readonly T[], count: number, random: () => number, always: readonly T[] = []): T[] {

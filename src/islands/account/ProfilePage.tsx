@@ -440,18 +440,33 @@ function ExportData({ locale, texts }: SectionProps) {
   }
 
   return (
-    <section className="form form--wide" aria-labelledby="export-title">
-      <h2 id="export-title" className="form__title">
-        {texts['account.profile.export.title']}
+    <ActionPanel id="export" title={texts['account.profile.export.title']} text={texts['account.profile.export.text']} failure={failure} status={done}>
+      <ActionButton label={texts['account.profile.export.button']} busy={busy} onClick={download} />
+    </ActionPanel>
+  );
+}
+
+/** A settings panel of one action: a heading, what it does, its failure or outcome, and its button. */
+function ActionPanel({ id, title, text, failure, status, children }: { id: string; title: string; text: string; failure?: string; status?: string; children: ReactNode }) {
+  return (
+    <section className="form form--wide" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="form__title">
+        {title}
       </h2>
-      <p className="muted">{texts['account.profile.export.text']}</p>
+      <p className="muted">{text}</p>
       <FormAlert message={failure} />
-      <FormStatus message={done} />
-      <button type="button" className="button button--secondary" onClick={download} disabled={busy} aria-busy={busy || undefined}>
-        {busy && <span className="spinner" aria-hidden="true" />}
-        {texts['account.profile.export.button']}
-      </button>
+      <FormStatus message={status} />
+      {children}
     </section>
+  );
+}
+
+function ActionButton({ label, busy, onClick }: { label: string; busy: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="button button--secondary" onClick={onClick} disabled={busy} aria-busy={busy || undefined}>
+      {busy && <span className="spinner" aria-hidden="true" />}
+      {label}
+    </button>
   );
 }
 
@@ -469,17 +484,9 @@ function SignOutEverywhere({ locale, texts, home }: SectionProps & { home: strin
   }
 
   return (
-    <section className="form form--wide" aria-labelledby="sessions-title">
-      <h2 id="sessions-title" className="form__title">
-        {texts['account.profile.sessions.title']}
-      </h2>
-      <p className="muted">{texts['account.profile.sessions.text']}</p>
-      <FormAlert message={failure} />
-      <button type="button" className="button button--secondary" onClick={signOutEverywhere} disabled={busy} aria-busy={busy || undefined}>
-        {busy && <span className="spinner" aria-hidden="true" />}
-        {texts['account.profile.sessions.button']}
-      </button>
-    </section>
+    <ActionPanel id="sessions" title={texts['account.profile.sessions.title']} text={texts['account.profile.sessions.text']} failure={failure}>
+      <ActionButton label={texts['account.profile.sessions.button']} busy={busy} onClick={signOutEverywhere} />
+    </ActionPanel>
   );
 }
 

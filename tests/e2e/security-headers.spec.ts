@@ -1,0 +1,44 @@
+/**
+ * Security headers in the browser (issue 10, point 7): every page of the build is served with the
+ * build's Content-Security-Policy, and the pages still work under it in each language: islands
+ * hydrate, the search box and pagefind's full text run, nothing is refused.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+/** Content-Security-Policy violations the browser reports on the console. */
+function collectViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply|connect|compile)/i.test(message.text())) violations.push(message.text());
+  });
+  page.on('pageerror', (error) => violations.push(error.message));
+  return violations;
+}
+
+const PAGES = ['/{l}/', '/{l}/books', '/{l}/books/dune', '/{l}/authors/frank-herbert', '/{l}/series', '/{l}/awards', '/{l}/login', '/{l}/profile'];
+const SEARCH_PLACEHOLDER = { en: 'Search', de: 'Suche', it: 'Cerca' } as const;
+
+for (const locale of ['en', 'de', 'it'] as const) {
+  test(`${locale}: pages carry the CSP and run under it without a violation`, async ({ page }) => {
+    const violations = collectViolations(page);
+    for (const template of PAGES) {
+      const url = template.replace('{l}', locale);
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(200);
+      const headers = response!.headers();
+      expect(headers['content-security-policy'], url).toMatch(/script-src 'self' 'wasm-unsafe-eval'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+      expect(headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+      await page.waitForLoadState('networkidle');
+    }
+    // The search island hydrates and talks to the API under the policy.
+    await page.goto(`/${locale}/books`);
+    const box = page.getByRole('banner').getByRole('combobox', { name: new RegExp(SEARCH_PLACEHOLDER[locale], 'i') });
+    await box.fill('dune');
+    await expect(page.getByRole('banner').getByRole('listbox').getByRole('option').first()).toBeVisible();
+    // pagefind (WebAssembly in a worker) runs on the results page.
+    await page.goto(`/${locale}/search?q=vorkosigan`);
+    await expect(page.getByRole('main').locator('mark').first()).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+}
