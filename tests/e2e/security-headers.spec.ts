@@ -15,6 +15,9 @@ function collectViolations(page: Page): string[] {
   return violations;
 }
 
+// Eight pages and two interactions: more than the default 30 s on a loaded CI machine.
+test.describe.configure({ timeout: 90_000 });
+
 const PAGES = ['/{l}/', '/{l}/books', '/{l}/books/dune', '/{l}/authors/frank-herbert', '/{l}/series', '/{l}/awards', '/{l}/login', '/{l}/profile'];
 const SEARCH_PLACEHOLDER = { en: 'Search', de: 'Suche', it: 'Cerca' } as const;
 
@@ -29,7 +32,9 @@ for (const locale of ['en', 'de', 'it'] as const) {
       expect(headers['content-security-policy'], url).toMatch(/script-src 'self' 'wasm-unsafe-eval'( 'sha256-[A-Za-z0-9+/=]+')+;/);
       expect(headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
       expect(headers['x-content-type-options'], url).toBe('nosniff');
-      await page.waitForLoadState('networkidle');
+      // Scripts run (and would be refused) while the page loads; idle islands hydrate right after.
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(300);
     }
     // The search island hydrates and talks to the API under the policy.
     await page.goto(`/${locale}/books`);
