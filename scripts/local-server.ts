@@ -58,6 +58,7 @@ interface SiteBuild {
   redirects: RedirectsHandler;
   statics: StaticHandler;
   headers: HeadersHandler;
+  headersByPath: Map<string, Record<string, string>>;
   inFlight: number;
   retired: boolean;
 }
@@ -65,10 +66,22 @@ interface SiteBuild {
 /** Statuses of a redirect rule that are not redirects but the status of the page served (`/x /y 404`). */
 const isErrorStatus = (status: number) => status >= 400 && status < 600;
 
-/** A static file with the headers `_headers` gives its path, as Netlify's CDN serves it. */
+/** Paths whose `_headers` answer a build remembers (its rules never change while it is served). */
+const HEADER_CACHE_PATHS = 20_000;
+
+/**
+ * A static file with the headers `_headers` gives its path, as Netlify's CDN serves it.
+ * @netlify/headers reads and parses the file on every call: the answer per path is kept per build.
+ */
 async function serveStatic(build: SiteBuild, file: StaticMatch, request: Request): Promise<Response> {
   const response = await file.handle();
-  await build.headers.apply(request, response);
+  const { pathname } = new URL(request.url);
+  let headers = build.headersByPath.get(pathname);
+  if (!headers) {
+    headers = await build.headers.apply(request);
+    if (build.headersByPath.size < HEADER_CACHE_PATHS) build.headersByPath.set(pathname, headers);
+  }
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
 
@@ -77,7 +90,7 @@ async function openBuild(dir: string): Promise<SiteBuild> {
   // Parse `_redirects` now, so the swap never makes a request wait for (or fail on) it.
   await redirects.match(new Request('http://localhost/'));
   const headers = new HeadersHandler({ projectDir: dir, logger: console });
-  return { dir, redirects, statics: new StaticHandler({ directory: dir }), headers, inFlight: 0, retired: false };
+  return { dir, redirects, statics: new StaticHandler({ directory: dir }), headers, headersByPath: new Map(), inFlight: 0, retired: false };
 }
 
 /**
