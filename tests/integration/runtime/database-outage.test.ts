@@ -5,13 +5,12 @@
  * service resumes by itself within 2 s of the database's return.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { closeSharedConnection, getDb, isDatabaseUnavailable } from '../../../db/client.ts';
-import { ensureDatabaseExists, ensureEmbeddedServer, type EmbeddedServer } from '../../../db/embedded.ts';
+import { ensureDatabaseExists, ensureEmbeddedServer, freePort, type EmbeddedServer } from '../../../db/embedded.ts';
 import { prepareDatabase } from '../../../scripts/db-prepare.ts';
 import { startLocalServer, type LocalServer } from '../../../scripts/local-server.ts';
 import { ErrorEnvelopeSchema } from '../../../src/domain/envelope.ts';
@@ -23,15 +22,6 @@ chmodSync(root, 0o755);
 const saved = { url: process.env.DATABASE_URL, port: process.env.EMBEDDED_PG_PORT, timeout: process.env.DB_CONNECT_TIMEOUT_MS };
 let database: EmbeddedServer;
 let server: LocalServer;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   process.env.EMBEDDED_PG_PORT = String(await freePort());
