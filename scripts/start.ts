@@ -6,6 +6,9 @@
  * folder and is swapped in live; the superseded folder is removed once no request reads it.
  */
 import path from 'node:path';
+import de from '../locales/de.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
+import it from '../locales/it.json' with { type: 'json' };
 import { closeSharedConnection } from '../db/client.ts';
 import { installRebuilder } from '../netlify/functions/_shared/rebuild.ts';
 import { prepareDatabase } from './db-prepare.ts';
@@ -28,7 +31,7 @@ const server = await startLocalServer({
   port,
   blobsDir: path.join('.data', 'blobs'),
   onRetired: (dir) => folders.remove(dir),
-  buildingMessage: 'The site is being built for the first time; this page reloads by itself. · Die Seite wird zum ersten Mal gebaut; diese Seite lädt sich selbst neu. · Il sito viene generato per la prima volta; questa pagina si ricarica da sola.',
+  buildingMessage: [en, de, it].map((messages) => messages['runtime.firstBuild']).join(' · '),
 }).catch(async (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use: stop what runs there, or start with PORT=<another port>.` : error);
   await prepared.release();
