@@ -108,6 +108,17 @@ describe('book titles in lists match the detail pages', () => {
 
       const detail = (await loadCatalogueSnapshot(db)).books.find((b) => b.id === book!.id)!;
       expect(localizedTitle(detail, 'de').title).toBe('Der neue Titel');
+
+      // Renaming an edition moves the book in the German alphabet at once (book_titles follows by
+      // trigger): "Ääa Anfang" sits between its neighbours by German collation (Ä with A).
+      await db.update(editions).set({ title: 'Ääa Anfang' }).where(eq(editions.title, 'Der neue Titel'));
+      const byTitle = (await listBooks(db, { sort: 'title_asc', offset: 0, limit: 100_000 }, 'de')).items;
+      const at = byTitle.findIndex((b) => b.id === book!.id);
+      expect(byTitle[at]!.title).toBe('Ääa Anfang');
+      const german = new Intl.Collator('de');
+      expect(german.compare(byTitle[at - 1]!.title, 'Ääa Anfang')).toBeLessThanOrEqual(0);
+      expect(german.compare('Ääa Anfang', byTitle[at + 1]!.title)).toBeLessThanOrEqual(0);
+      expect(byTitle[at + 1]!.title.normalize('NFD').charAt(0).toUpperCase()).toBe('A');
     } finally {
       await db.delete(books).where(eq(books.id, book!.id));
     }
