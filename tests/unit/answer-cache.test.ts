@@ -36,6 +36,9 @@ describe('the answer cache', () => {
   it('keys searches by language and case-folded query, and ANSWER_CACHE=off turns it off', () => {
     expect(searchCacheKey('de', 'Dune')).toBe(searchCacheKey('de', 'dune'));
     expect(searchCacheKey('de', 'dune')).not.toBe(searchCacheKey('en', 'dune'));
+    // Language-independent endpoints (author and series names) share one key across languages.
+    expect(searchCacheKey(null, 'Dune')).toBe(searchCacheKey(null, 'dune'));
+    expect(searchCacheKey(null, 'dune')).not.toBe(searchCacheKey('en', 'dune'));
     expect(answerCacheEnabled({})).toBe(true);
     expect(answerCacheEnabled({ ANSWER_CACHE: 'off' })).toBe(false);
   });

@@ -9,7 +9,7 @@
 
 /** How long a cached answer is served (the responses say max-age=60 to HTTP caches as well). */
 export const ANSWER_CACHE_TTL_MS = 30_000;
-/** Entries per endpoint; bounds each cache to a few MB. */
+/** Entries per endpoint unless it says otherwise; bounds each cache to a few MB. */
 export const ANSWER_CACHE_MAX_ENTRIES = 500;
 
 /**
@@ -65,8 +65,8 @@ export function answerCacheEnabled(env: NodeJS.ProcessEnv = process.env): boolea
  * One endpoint's cache: `answer(key, load)` returns the cached promise for `key` or starts `load`.
  * @example const cached = createAnswerCache<Page>(); return ok(await cached(key, () => listBooks(db, query)));
  */
-export function createAnswerCache<T>(): (key: string, load: () => Promise<T>) => Promise<T> {
-  const cache = new TtlLru<Promise<T>>(ANSWER_CACHE_MAX_ENTRIES, ANSWER_CACHE_TTL_MS);
+export function createAnswerCache<T>({ maxEntries = ANSWER_CACHE_MAX_ENTRIES } = {}): (key: string, load: () => Promise<T>) => Promise<T> {
+  const cache = new TtlLru<Promise<T>>(maxEntries, ANSWER_CACHE_TTL_MS);
   return (key, load) => {
     if (!answerCacheEnabled()) return load();
     const hit = cache.get(key);
