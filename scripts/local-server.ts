@@ -5,7 +5,9 @@
  * - redirects: `@netlify/redirects` reading the build's `_redirects` (Language conditions, the
  *   `nf_lang` cookie, splats, forced rules, status codes);
  * - static files: `@netlify/static` (index.html, .html and trailing-slash lookup, as the CDN does),
- *   with the build's `_headers` applied by `@netlify/headers` (security headers, issue 10);
+ *   with the build's `_headers` applied by `@netlify/headers` (security headers, issue 10); a build
+ *   never changes while it is served, so the file found per path, its headers and the bytes of files
+ *   up to 1 MiB are kept in memory per build (under load the disk lookups were most of a page's cost);
  * - Blobs: Netlify's Blobs server on 127.0.0.1 only (scripts/local-blobs.ts).
  * The order of the request chain is Netlify's (as in @netlify/dev): a function path first, then the
  * redirect rules (a rule may rewrite to a function), then static files.
@@ -59,6 +61,10 @@ interface SiteBuild {
   statics: StaticHandler;
   headers: HeadersHandler;
   headersByPath: Map<string, Record<string, string>>;
+  /** Files found per path (or not: null), and the answers of small files, kept in memory. */
+  matches: Map<string, StaticMatch | null>;
+  answers: Map<string, StaticAnswer>;
+  answerBytes: number;
   inFlight: number;
   retired: boolean;
 }
@@ -68,20 +74,83 @@ const isErrorStatus = (status: number) => status >= 400 && status < 600;
 
 /** Paths whose `_headers` answer a build remembers (its rules never change while it is served). */
 const HEADER_CACHE_PATHS = 20_000;
+/** Static answers a build keeps in memory: files up to 1 MiB, 256 MiB in all (a build never changes while served). */
+const ANSWER_CACHE_FILE_BYTES = 1 << 20;
+const ANSWER_CACHE_TOTAL_BYTES = 256 << 20;
+
+/** A static file's answer as bytes: served without touching the disk again. */
+interface StaticAnswer {
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/** Bodies of responses built from memory, so `send` writes them at once instead of streaming. */
+const bufferedBodies = new WeakMap<Response, Buffer>();
+
+/**
+ * The static file for a request's path, as @netlify/static finds it (index.html, .html, trailing
+ * slash), asked once per path and build: it tries up to five names on disk for every request.
+ */
+async function matchStatic(build: SiteBuild, request: Request): Promise<StaticMatch | undefined> {
+  const { pathname } = new URL(request.url);
+  let match = build.matches.get(pathname);
+  if (match === undefined) {
+    match = (await build.statics.match(request)) ?? null;
+    if (build.matches.size < HEADER_CACHE_PATHS) build.matches.set(pathname, match);
+  }
+  return match ?? undefined;
+}
 
 /**
  * A static file with the headers `_headers` gives its path, as Netlify's CDN serves it.
- * @netlify/headers reads and parses the file on every call: the answer per path is kept per build.
+ * @netlify/headers reads and parses the file on every call: the answer per path is kept per build,
+ * and so are the bytes of files up to ANSWER_CACHE_FILE_BYTES.
  */
 async function serveStatic(build: SiteBuild, file: StaticMatch, request: Request): Promise<Response> {
-  const response = await file.handle();
   const { pathname } = new URL(request.url);
+  const kept = build.answers.get(pathname);
+  if (kept) return bufferedResponse(kept);
+  const response = await file.handle();
   let headers = build.headersByPath.get(pathname);
   if (!headers) {
     headers = await build.headers.apply(request);
     if (build.headersByPath.size < HEADER_CACHE_PATHS) build.headersByPath.set(pathname, headers);
   }
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  // Read up to the limit; a bigger file streams on from where the reading stopped.
+  const reader = response.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+    if (size > ANSWER_CACHE_FILE_BYTES) {
+      const rest = new ReadableStream<Uint8Array>({
+        start: (controller) => chunks.forEach((chunk) => controller.enqueue(chunk)),
+        pull: async (controller) => {
+          const next = await reader.read();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        },
+        cancel: (reason) => reader.cancel(reason),
+      });
+      return new Response(rest, { status: response.status, headers: response.headers });
+    }
+  }
+  const body = Buffer.concat(chunks);
+  const answer: StaticAnswer = { headers: [...response.headers, ['content-length', String(body.length)]], body };
+  if (build.answerBytes + body.length <= ANSWER_CACHE_TOTAL_BYTES) {
+    build.answers.set(pathname, answer);
+    build.answerBytes += body.length;
+  }
+  return bufferedResponse(answer);
+}
+
+function bufferedResponse(answer: StaticAnswer): Response {
+  const response = new Response(answer.body as unknown as ArrayBuffer, { status: 200, headers: answer.headers });
+  bufferedBodies.set(response, answer.body);
   return response;
 }
 
@@ -90,7 +159,7 @@ async function openBuild(dir: string): Promise<SiteBuild> {
   // Parse `_redirects` now, so the swap never makes a request wait for (or fail on) it.
   await redirects.match(new Request('http://localhost/'));
   const headers = new HeadersHandler({ projectDir: dir, logger: console });
-  return { dir, redirects, statics: new StaticHandler({ directory: dir }), headers, headersByPath: new Map(), inFlight: 0, retired: false };
+  return { dir, redirects, statics: new StaticHandler({ directory: dir }), headers, headersByPath: new Map(), matches: new Map(), answers: new Map(), answerBytes: 0, inFlight: 0, retired: false };
 }
 
 /**
@@ -139,6 +208,15 @@ async function send(response: Response, req: http.IncomingMessage, res: http.Ser
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
   res.writeHead(response.status, headers);
+  const buffered = bufferedBodies.get(response);
+  if (buffered) {
+    // Done once the client has it (or left): the build stays in use until then, as with a stream.
+    await new Promise<void>((resolve) => {
+      res.once('close', resolve);
+      res.end(req.method === 'HEAD' ? undefined : buffered);
+    });
+    return;
+  }
   if (!response.body || req.method === 'HEAD') {
     await response.body?.cancel();
     res.end();
@@ -185,7 +263,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         // when the rule's target was served (not the requested file itself, which an unforced rule lets win).
         let servedTarget = false;
         const getStaticFile = async (r: Request) => {
-          const file = await build.statics.match(r);
+          const file = await matchStatic(build, r);
           if (!file) return undefined;
           return () => {
             servedTarget = r !== request;
@@ -198,7 +276,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
           return response;
         }
       }
-      const file = await build.statics.match(request);
+      const file = await matchStatic(build, request);
       if (file) return serveStatic(build, file, request);
     } else if (options.buildingMessage) {
       const page = `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Phantastika</title><p>${options.buildingMessage}</p>`;
