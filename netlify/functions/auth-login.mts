@@ -7,7 +7,7 @@ import { toCurrentUser } from './_shared/current-user.ts';
 import { handle, ok, parseJson } from './_shared/http.ts';
 import { verifyPassword } from './_shared/passwords.ts';
 import { checkLogin, clearLoginFailures, clientAddress, recordLoginFailure } from './_shared/rate-limit.ts';
-import { sessionCookie, signSession } from './_shared/session.ts';
+import { sessionCookies, signSession } from './_shared/session.ts';
 
 /**
  * POST /api/auth/login {email, password}: sets the session cookie; the email must be verified first.
@@ -27,7 +27,7 @@ export default handle({
     await clearLoginFailures(input.email, address);
     if (!user.emailVerifiedAt) throw new ApiError('FORBIDDEN', 'api.error.emailNotVerified');
     await recordLogin(db, user.id);
-    return ok(toCurrentUser(user), { headers: { 'set-cookie': sessionCookie(req, await signSession(user)) } });
+    return ok(toCurrentUser(user), { headers: { 'set-cookie': sessionCookies(req, { token: await signSession(user), firstName: user.firstName ?? '' }) } });
   },
 });
 

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { handle } from './_shared/http.ts';
-import { endSession, sessionCookie } from './_shared/session.ts';
+import { endSession, sessionCookies } from './_shared/session.ts';
 
 /**
  * GET /api/logout (spec §7): a plain link that ends the session on the server (a copied cookie stops
@@ -9,7 +9,9 @@ import { endSession, sessionCookie } from './_shared/session.ts';
 export default handle({
   GET: async (req) => {
     await endSession(req);
-    return new Response(null, { status: 302, headers: { location: '/', 'set-cookie': sessionCookie(req, null), 'cache-control': 'no-store' } });
+    const headers = new Headers({ location: '/', 'cache-control': 'no-store' });
+    for (const cookie of sessionCookies(req, null)) headers.append('set-cookie', cookie);
+    return new Response(null, { status: 302, headers });
   },
 });
 

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../../db/client.ts';
 import { revokeAllSessions } from '../../db/queries/sessions.ts';
 import { handle, noContent } from './_shared/http.ts';
-import { requireUser, sessionCookie } from './_shared/session.ts';
+import { requireUser, sessionCookies } from './_shared/session.ts';
 
 /**
  * DELETE /api/profile/sessions: "sign out everywhere" (issue 10). Ends every session of the signed-in
@@ -12,7 +12,7 @@ export default handle({
   DELETE: async (req) => {
     const user = await requireUser(req);
     await revokeAllSessions(await getDb(), user.id);
-    return noContent({ 'set-cookie': sessionCookie(req, null) });
+    return noContent({ 'set-cookie': sessionCookies(req, null) });
   },
 });
 

@@ -6,7 +6,7 @@ import { DeleteAccountSchema, ProfileUpdateSchema } from '../../src/domain/schem
 import { toCurrentUser } from './_shared/current-user.ts';
 import { handle, noContent, ok, parseJson } from './_shared/http.ts';
 import { verifyPassword } from './_shared/passwords.ts';
-import { requireUser, sessionCookie } from './_shared/session.ts';
+import { requireUser, sessionCookies, sessionHintCookie } from './_shared/session.ts';
 
 /** PATCH /api/profile (names, bio, language) and DELETE /api/profile (after password confirmation). */
 export default handle({
@@ -21,7 +21,8 @@ export default handle({
     const patch = await parseJson(req, ProfileUpdateSchema);
     const row = await updateProfile(await getDb(), user.id, patch);
     if (!row) throw new ApiError('UNAUTHENTICATED');
-    return ok(toCurrentUser(row));
+    // A new first name is a new initial on the avatar: the hint follows.
+    return ok(toCurrentUser(row), { headers: { 'set-cookie': sessionHintCookie(req, row.firstName ?? '') } });
   },
   DELETE: async (req) => {
     const user = await requireUser(req);
@@ -30,7 +31,7 @@ export default handle({
     const row = await findUserById(db, user.id);
     if (!row || !(await verifyPassword(password, row.passwordHash))) throw new ApiError('FORBIDDEN', 'api.error.passwordWrong');
     await deleteUser(db, user.id);
-    return noContent({ 'set-cookie': sessionCookie(req, null) });
+    return noContent({ 'set-cookie': sessionCookies(req, null) });
   },
 });
 

@@ -9,6 +9,7 @@ import { CurrentUserSchema } from '../../src/domain/schemas/auth.ts';
 import { ErrorEnvelopeSchema } from '../../src/domain/envelope.ts';
 import { startLocalServer, type LocalServer } from '../../scripts/local-server.ts';
 import { awaitMails, latestToken } from '../support/outbox.ts';
+import { SESSION_HINT_COOKIE } from '../../src/domain/session-hint.ts';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -200,6 +201,39 @@ describe('bad input is a 400 envelope, never a 500', () => {
     for (const body of [{ language: 'fr' }, { firstName: 7 }, { role: 'SUPER_USER' }, { bio: 'x'.repeat(2001) }]) {
       expect((await call('PATCH', '/api/profile', { cookie, body })).status, JSON.stringify(body)).toBe(400);
     }
+  });
+});
+
+describe('session hint (issue 11)', () => {
+  const hintOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`));
+
+  it('sign-in sets a readable hint with the initial beside the HttpOnly session; sign-out and a renamed profile follow', async () => {
+    const email = unique('hint');
+    const { cookie, ip } = await signedInUser({ email });
+    const again = await call('POST', '/api/auth/login', { body: { email, password: PASSWORD }, ip });
+    const cookies = again.res.headers.getSetCookie();
+    expect(cookies).toHaveLength(2);
+    expect(cookies[0]).toMatch(/^phantastika_session=.+; HttpOnly/);
+    const hint = hintOf(again.res)!;
+    expect(hint).toMatch(/^phantastika_hint=U; Path=\/; SameSite=Lax; Max-Age=\d+/);
+    expect(hint).not.toMatch(/HttpOnly/);
+
+    const renamed = await call('PATCH', '/api/profile', { cookie, body: { firstName: 'Élodie' } });
+    expect(renamed.status).toBe(200);
+    expect(hintOf(renamed.res)).toMatch(/^phantastika_hint=%C3%89;/);
+
+    const out = await call('GET', '/api/logout', { cookie });
+    expect(hintOf(out.res)).toMatch(/^phantastika_hint=; .*Max-Age=0/);
+    expect(out.res.headers.getSetCookie().find((c) => c.startsWith('phantastika_session='))).toMatch(/Max-Age=0/);
+  });
+
+  it('clears a hint that outlived its session with the 401, and leaves visitors without one alone', async () => {
+    const stale = await call('GET', '/api/auth/user', { cookie: `${SESSION_HINT_COOKIE}=U` });
+    expect(stale.status).toBe(401);
+    expect(hintOf(stale.res)).toMatch(/Max-Age=0/);
+    const visitor = await call('GET', '/api/auth/user');
+    expect(visitor.status).toBe(401);
+    expect(visitor.res.headers.getSetCookie()).toEqual([]);
   });
 });
 

@@ -28,12 +28,26 @@ type Handler = (req: Request, ctx: RequestContext) => Promise<Response>;
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-export function ok(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return new Response(JSON.stringify({ success: true, data }), { status: init.status ?? 200, headers: { ...JSON_HEADERS, ...init.headers } });
+/** Response headers; a list gives a header several times (Set-Cookie). */
+export type HeaderValues = Record<string, string | string[]>;
+
+function toHeaders(...sources: HeaderValues[]): Headers {
+  const headers = new Headers();
+  for (const source of sources) {
+    for (const [name, value] of Object.entries(source)) {
+      headers.delete(name);
+      for (const v of [value].flat()) headers.append(name, v);
+    }
+  }
+  return headers;
 }
 
-export function noContent(headers: Record<string, string> = {}): Response {
-  return new Response(null, { status: 204, headers });
+export function ok(data: unknown, init: { status?: number; headers?: HeaderValues } = {}): Response {
+  return new Response(JSON.stringify({ success: true, data }), { status: init.status ?? 200, headers: toHeaders(JSON_HEADERS, init.headers ?? {}) });
+}
+
+export function noContent(headers: HeaderValues = {}): Response {
+  return new Response(null, { status: 204, headers: toHeaders(headers) });
 }
 
 function errorResponse(error: ApiError, locale: Locale): Response {

@@ -3,7 +3,8 @@
  * HttpOnly cookie naming a row of `sessions` (issue 10): signing out revokes that row, so a copied
  * cookie stops working too; tokens without an expiry are refused. The user row is read with the
  * session on every request (one query), so a role change, password change or deletion (which bump
- * token_version) takes effect on the next request.
+ * token_version) takes effect on the next request. Beside it, a readable session hint (initial only,
+ * src/domain/session-hint.ts) tells pages whether to ask who is signed in.
  */
 import { jwtVerify, SignJWT } from 'jose';
 import { getDb } from '../../../db/client.ts';
@@ -11,6 +12,7 @@ import { createSession, findSessionUser, revokeSession } from '../../../db/queri
 import type { Role } from '../../../src/domain/enums.ts';
 import { ApiError } from '../../../src/domain/envelope.ts';
 import { can } from '../../../src/domain/roles.ts';
+import { SESSION_HINT_COOKIE, sessionHintValue } from '../../../src/domain/session-hint.ts';
 import { getEnv } from './env.ts';
 
 export const SESSION_COOKIE = 'phantastika_session';
@@ -76,13 +78,29 @@ export async function endSession(req: Request): Promise<void> {
   if (claims) await revokeSession(await getDb(), claims.sessionId);
 }
 
+const isLocal = (req: Request) => {
+  const url = new URL(req.url);
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+};
+
 /** Set-Cookie value for a session; Secure everywhere except plain-http localhost. */
 export function sessionCookie(req: Request, token: string | null): string {
-  const url = new URL(req.url);
-  const local = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   const parts = [`${SESSION_COOKIE}=${token ?? ''}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${token ? SESSION_TTL_SECONDS : 0}`];
-  if (!local) parts.push('Secure');
+  if (!isLocal(req)) parts.push('Secure');
   return parts.join('; ');
+}
+
+/** Set-Cookie value of the session hint (src/domain/session-hint.ts): readable by the page, not HttpOnly. */
+export function sessionHintCookie(req: Request, firstName: string | null): string {
+  const value = firstName === null ? '' : sessionHintValue(firstName);
+  const parts = [`${SESSION_HINT_COOKIE}=${value}`, 'Path=/', 'SameSite=Lax', `Max-Age=${firstName === null ? 0 : SESSION_TTL_SECONDS}`];
+  if (!isLocal(req)) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/** Both cookies of a sign-in (a token and the user's first name) or of a sign-out (null). */
+export function sessionCookies(req: Request, session: { token: string; firstName: string } | null): string[] {
+  return [sessionCookie(req, session?.token ?? null), sessionHintCookie(req, session?.firstName ?? null)];
 }
 
 /**
@@ -108,7 +126,9 @@ export async function getSessionUser(req: Request): Promise<SessionUser | null> 
 /** The signed-in user or a 401. */
 export async function requireUser(req: Request): Promise<SessionUser> {
   const user = await getSessionUser(req);
-  if (!user) throw new ApiError('UNAUTHENTICATED');
+  // A hint left by a session that ended elsewhere (expired, signed out everywhere) goes with this answer.
+  const staleHint = readCookie(req, SESSION_HINT_COOKIE) !== null;
+  if (!user) throw new ApiError('UNAUTHENTICATED', undefined, undefined, staleHint ? { 'set-cookie': sessionHintCookie(req, null) } : undefined);
   return user;
 }
 

@@ -7,11 +7,15 @@
  *   server-rendered HTML, so nothing jumps for visitors, who are the majority). Islands read the store
  *   through useSessionUser() (account/use-session.ts), which keeps hydration equal to that HTML.
  * - A failed request counts as signed out: the Log In link is the safe thing to show.
+ * - Without the session hint cookie (src/domain/session-hint.ts, set by sign-in, cleared by sign-out)
+ *   nobody is signed in: visitors are 'signed-out' at once, without a request (and without a 401 in
+ *   the console, issue 11). The server stays the judge: with a hint, it is asked as before.
  * - The response is checked by hand rather than with CurrentUserSchema, which would add the auth
  *   schemas (and the password rules) to every page.
  */
 import { atom, onMount } from 'nanostores';
 import type { CurrentUser } from '../../domain/schemas/auth.ts';
+import { readSessionHint } from '../../domain/session-hint.ts';
 import { createApiClient, type ApiClient } from '../../lib/api-client.ts';
 
 export type Session = 'loading' | 'signed-out' | CurrentUser;
@@ -33,6 +37,10 @@ let pending: Promise<void> | undefined;
 
 /** Asks the server again (after the page came back from the back-forward cache, or on demand). */
 export function refreshSession(): Promise<void> {
+  if (readSessionHint(document.cookie) === null) {
+    $session.set('signed-out');
+    return Promise.resolve();
+  }
   client ??= createApiClient({ language: () => document.documentElement.lang || 'en' });
   pending ??= client
     .currentUser()
