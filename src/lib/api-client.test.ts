@@ -77,12 +77,12 @@ describe('api client', () => {
 
   it('never retries other errors and takes the message by precedence', async () => {
     replies.push(
-      { status: 400, body: { success: false, error: { message: 'Bitte überprüfe deine Eingaben.', code: 'VALIDATION', details: [{ path: 'rating', message: 'Die Bewertung muss zwischen 1 und 5 Sternen liegen.', key: 'validation.rating.range' }] } } },
+      { status: 400, body: { success: false, error: { message: 'Bitte überprüfen Sie Ihre Eingaben.', code: 'VALIDATION', details: [{ path: 'rating', message: 'Die Bewertung muss zwischen 1 und 5 Sternen liegen.', key: 'validation.rating.range' }] } } },
       { status: 404, body: { message: 'plain message' } },
       { status: 403, raw: 'not json' },
     );
     const { api, waits } = client();
-    await expect(api.get('/a')).rejects.toMatchObject({ status: 400, code: 'VALIDATION', message: 'Bitte überprüfe deine Eingaben.', details: [{ path: 'rating', message: 'Die Bewertung muss zwischen 1 und 5 Sternen liegen.', key: 'validation.rating.range' }] });
+    await expect(api.get('/a')).rejects.toMatchObject({ status: 400, code: 'VALIDATION', message: 'Bitte überprüfen Sie Ihre Eingaben.', details: [{ path: 'rating', message: 'Die Bewertung muss zwischen 1 und 5 Sternen liegen.', key: 'validation.rating.range' }] });
     await expect(api.get('/b')).rejects.toMatchObject({ status: 404, message: 'plain message' });
     await expect(api.get('/c')).rejects.toMatchObject({ status: 403, message: 'Forbidden' });
     expect(waits).toEqual([]);
