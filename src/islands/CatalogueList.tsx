@@ -9,6 +9,9 @@
  * spinner says "Loading"; a live region announces the count; a failure offers a retry; an empty
  * result says so. Only the latest request may change the list (stores/catalogue-list.ts).
  *
+ * Back after "load more" shows the same cards at the same place: the loaded view and the scroll
+ * position are kept per address for return visits (stores/list-snapshot.ts).
+ *
  * Texts come in as props (src/islands/README.md); the cards are shared with nothing else on the page,
  * so the server and the browser render the same markup.
  */
@@ -23,6 +26,7 @@ import type { CardTexts } from './cards/card-texts.ts';
 import { formatCount, plural, type PluralForms } from './cards/format.ts';
 import SeriesListCard from './cards/SeriesListCard.tsx';
 import { createCatalogueList } from './stores/catalogue-list.ts';
+import { isReturnVisit, readSnapshot, snapshotKey, writeSnapshot } from './stores/list-snapshot.ts';
 
 export type ListKind = 'books' | 'authors' | 'series';
 type Item = BookCard | AuthorCard | SeriesCard;
@@ -129,16 +133,35 @@ export default function CatalogueList(props: CatalogueListProps) {
     void list.show(state);
   };
 
-  // Deep links: the static HTML shows the default view; a URL with filters loads its own view.
+  const addressKey = () => snapshotKey(kind, `${window.location.pathname}${window.location.search}`);
+  const storage = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
+
+  // Deep links: the static HTML shows the default view; a URL with filters loads its own view. On a
+  // return visit (Back), the view kept for this address comes back with its scroll position.
   useEffect(() => {
     setHydrated(true);
     const requested = parseListState(window.location.search, spec);
-    if (!isDefaultListState(requested, spec)) apply(requested);
+    const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const kept = isReturnVisit(navigation?.type) ? readSnapshot<Item>(storage(), addressKey()) : null;
+    if (kept && listStateToSearch(kept.state, spec, '') === listStateToSearch(requested, spec, '')) {
+      list.restore(kept);
+      // After React has rendered the restored cards (the browser's own restoration came too early).
+      requestAnimationFrame(() => requestAnimationFrame(() => window.scrollTo(0, kept.scrollY)));
+    } else if (!isDefaultListState(requested, spec)) apply(requested);
     else if (window.location.search !== listStateToSearch(requested, spec, window.location.search)) {
       // Drop unusable list parameters (?genre=Unknown) from the address bar.
       window.history.replaceState(window.history.state, '', `${window.location.pathname}${listStateToSearch(requested, spec, window.location.search)}${window.location.hash}`);
     }
   }, []);
+
+  // Keep what is shown for the way back: the view after each load, the scroll position on leaving.
+  useEffect(() => {
+    if (!hydrated || view.status !== 'idle') return undefined;
+    const keep = () => writeSnapshot(storage(), addressKey(), { state: view.state, items: view.items, total: view.total, scrollY: window.scrollY });
+    keep();
+    window.addEventListener('pagehide', keep);
+    return () => window.removeEventListener('pagehide', keep);
+  }, [hydrated, view.status, view.items, view.state, view.total]);
 
   // Announce the outcome of each completed load; after "load more", move focus to the first new card.
   useEffect(() => {

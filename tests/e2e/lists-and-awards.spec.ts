@@ -100,6 +100,36 @@ test.describe('books list', () => {
     expect(errors).toEqual([]);
   });
 
+  test('Back from a book after loading all of a filtered list shows every loaded card at the same place (issue 11)', async ({ page, request }) => {
+    const errors = collectPageErrors(page);
+    const { total } = await apiPage(request, '/api/books?genre=Crossover');
+    await page.goto('/en/books?genre=Crossover');
+    const main = await hydratedList(page);
+    await expect(progress(main, 'en', Math.min(24, total), total)).toBeVisible();
+    while ((await cardTitles(main).count()) < total) {
+      const before = await cardTitles(main).count();
+      await main.getByRole('button', { name: 'Load more' }).click();
+      await expect(cardTitles(main)).toHaveCount(Math.min(before + 24, total));
+    }
+    const titles = await cardTitles(main).allTextContents();
+    const target = cardTitles(main).nth(total - 2);
+    await target.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(1000);
+    await target.getByRole('link').click();
+    await expect(page).toHaveURL(/\/en\/books\/[a-z0-9-]+$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/en\/books\?genre=Crossover$/);
+    await expect(cardTitles(main)).toHaveCount(total);
+    expect(await cardTitles(main).allTextContents()).toEqual(titles);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(50);
+    // A fresh visit to the same address starts at its first page again.
+    await page.goto('/en/books?genre=Crossover');
+    await expect(cardTitles(await hydratedList(page))).toHaveCount(Math.min(24, total));
+    expect(errors).toEqual([]);
+  });
+
   test('every sort reorders the list from the API and is kept in the URL', async ({ page, request }) => {
     const errors = collectPageErrors(page);
     await page.goto('/en/books');

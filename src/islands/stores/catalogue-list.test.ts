@@ -93,6 +93,18 @@ describe('createCatalogueList', () => {
     expect(list.$view.get().items).toHaveLength(48);
   });
 
+  it('restores a kept view without a request, and a late answer of an earlier request does not overwrite it', async () => {
+    const { calls, fetcher } = controlledFetch();
+    const list = createCatalogueList<Item>({ endpoint: '/api/books', locale: 'en', pageSize: 24, initial, fetcher });
+    const pending = list.loadMore();
+    list.restore({ state: { sort: 'newest', filters: { genre: 'Crossover' } }, items: items(0, 63), total: 63 });
+    calls[0]?.resolve(ok({ items: items(24, 24), total: 3219, offset: 24, limit: 24 }));
+    await pending;
+    expect(calls).toHaveLength(1);
+    expect(list.$view.get()).toMatchObject({ status: 'idle', total: 63, state: { filters: { genre: 'Crossover' } } });
+    expect(list.$view.get().items).toHaveLength(63);
+  });
+
   it('reports a network failure as such', async () => {
     const fetcher = (async () => {
       throw new TypeError('Failed to fetch');

@@ -64,6 +64,8 @@ export interface CatalogueList<T> {
   loadMore: () => Promise<void>;
   /** Repeats the load that failed. */
   retry: () => Promise<void>;
+  /** Shows a view kept from an earlier visit (list-snapshot.ts) without asking the server. */
+  restore: (view: { state: ListState; items: T[]; total: number }) => void;
 }
 
 export function createCatalogueList<T>(options: CatalogueListOptions<T>): CatalogueList<T> {
@@ -114,5 +116,10 @@ export function createCatalogueList<T>(options: CatalogueListOptions<T>): Catalo
     show: (state) => load(state, 'replace'),
     loadMore: () => load($view.get().state, 'append'),
     retry: () => load($view.get().state, $view.get().mode),
+    restore: ({ state, items, total }) => {
+      controller?.abort();
+      latest++;
+      $view.set({ ...$view.get(), state, items, total, status: 'idle', mode: 'replace', error: null });
+    },
   };
 }
