@@ -35,3 +35,33 @@ export function excerptRuns(excerpt: string): ExcerptRun[] {
   }
   return runs;
 }
+
+/** Lower case without accents, ß as ss: "Wüstenplanet" and "wustenplanet" are the same word. */
+const foldWord = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replaceAll('ß', 'ss');
+
+/** The words of a text: runs of letters and digits, folded. */
+const wordsOf = (text: string) => (foldWord(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= 3);
+
+/**
+ * Whether a matched word in the page stands for a query word: the same word, a longer form of it
+ * ("dune" finds "dunes"), or its stem ("planets" finds "planet": at most two letters shorter).
+ * Pagefind also marks words that share only a few first letters ("nur" for "nueromancer", "her"
+ * for "herbert"): those are not matches.
+ */
+function standsFor(marked: string, query: string): boolean {
+  return marked.startsWith(query) || (query.startsWith(marked) && marked.length >= query.length - 2);
+}
+
+/**
+ * Whether a full-text hit really contains a query word (issue 11): some word pagefind marked in its
+ * excerpt stands for some query word of three or more letters.
+ * @example isRelevantExcerpt('herbert', 'by Frank <mark>Herbert</mark>') // true
+ * @example isRelevantExcerpt('herbert', 'for <mark>her</mark> brother') // false
+ */
+export function isRelevantExcerpt(query: string, excerpt: string): boolean {
+  const queryWords = wordsOf(query);
+  const marked = excerptRuns(excerpt)
+    .filter((run) => run.mark)
+    .flatMap((run) => wordsOf(run.text));
+  return marked.some((word) => queryWords.some((q) => standsFor(word, q)));
+}

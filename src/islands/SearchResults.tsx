@@ -1,12 +1,13 @@
 /**
  * The results of /search?q= (issue 5, item 4): every catalogue match grouped by type with counts
  * (the five search endpoints, up to 60 per type: "60+" says there are more), then full-text matches in synopses and biographies from pagefind's
- * index for the page's language (built by src/integrations/pagefind.ts). Pagefind's excerpts are
- * rendered as text runs, never as HTML (src/domain/search-excerpt.ts).
+ * index for the page's language (built by src/integrations/pagefind.ts), only those whose excerpt
+ * marks a query word (pagefind also returns pages sharing only a word's first letters). Pagefind's
+ * excerpts are rendered as text runs, never as HTML (src/domain/search-excerpt.ts).
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Locale } from '../domain/enums.ts';
-import { excerptRuns } from '../domain/search-excerpt.ts';
+import { excerptRuns, isRelevantExcerpt } from '../domain/search-excerpt.ts';
 import { normalizeSearchQuery, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT, type SearchKind } from '../domain/search-query.ts';
 import { countResults, searchGroups, type SearchResults as Results } from '../domain/search-results.ts';
 import { fill, plural, type PluralForms } from './cards/format.ts';
@@ -46,12 +47,16 @@ interface Pagefind {
 }
 
 const FULL_TEXT_PAGE = 10;
+/** Pagefind results read per query (each is a small fragment file); the best ones come first. */
+const FULL_TEXT_MAX = 100;
 let pagefindModule: Promise<Pagefind> | null = null;
 
 /** Loads /pagefind/pagefind.js once (written at build time; absent in `astro dev`). */
 function loadPagefind(): Promise<Pagefind> {
   pagefindModule ??= import(/* @vite-ignore */ `${'/pagefind/'}pagefind.js`).then(async (module: Pagefind) => {
-    await module.options?.({ excerptLength: 24 });
+    // The index is small: searching on the page is quick, and pagefind's worker timed out on loaded
+    // machines, logging "Failed to initialize Pagefind in the web worker" (issue 11).
+    await module.options?.({ excerptLength: 24, noWorker: true });
     return module;
   });
   return pagefindModule;
@@ -63,7 +68,8 @@ export default function SearchResults({ locale, texts }: SearchResultsProps) {
   const localize = useMemo(() => (path: string) => `/${locale}${path}`, [locale]);
   const [query, setQuery] = useState<string | null | undefined>(undefined);
   const [catalogue, setCatalogue] = useState<Load<Results>>({ status: 'loading' });
-  const [fullText, setFullText] = useState<Load<{ ids: (() => Promise<FullTextHit>)[]; hits: FullTextHit[] }>>({ status: 'loading' });
+  // Every relevant hit (loaded at once, up to FULL_TEXT_MAX) and how many of them are shown.
+  const [fullText, setFullText] = useState<Load<{ hits: FullTextHit[]; shown: number }>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -88,12 +94,16 @@ export default function SearchResults({ locale, texts }: SearchResultsProps) {
     loadPagefind()
       .then((pagefind) => pagefind.search(query))
       .then(async (search) => {
-        const ids = (search?.results ?? []).map((result) => async (): Promise<FullTextHit> => {
-          const data = await result.data();
-          return { url: data.url.replace(/\/$/, ''), title: data.meta.title ?? data.url, kind: data.meta.kind ?? '', excerpt: data.excerpt };
-        });
-        const hits = await Promise.all(ids.slice(0, FULL_TEXT_PAGE).map((load) => load()));
-        if (current) setFullText({ status: 'done', value: { ids, hits } });
+        // Pagefind also returns pages that share only a word's first letters with the query: keep
+        // the hits whose excerpt marks a query word (search-excerpt.ts), so the count is honest too.
+        const loaded = await Promise.all(
+          (search?.results ?? []).slice(0, FULL_TEXT_MAX).map(async (result): Promise<FullTextHit> => {
+            const data = await result.data();
+            return { url: data.url.replace(/\/$/, ''), title: data.meta.title ?? data.url, kind: data.meta.kind ?? '', excerpt: data.excerpt };
+          }),
+        );
+        const hits = loaded.filter((hit) => isRelevantExcerpt(query, hit.excerpt));
+        if (current) setFullText({ status: 'done', value: { hits, shown: Math.min(FULL_TEXT_PAGE, hits.length) } });
       })
       .catch(() => current && setFullText({ status: 'error' }));
     return () => {
@@ -107,11 +117,10 @@ export default function SearchResults({ locale, texts }: SearchResultsProps) {
   const groups = catalogue.status === 'done' ? searchGroups(catalogue.value, localize) : [];
   const total = catalogue.status === 'done' ? countResults(catalogue.value) : 0;
 
-  async function more() {
+  function more() {
     if (fullText.status !== 'done') return;
-    const { ids, hits } = fullText.value;
-    const next = await Promise.all(ids.slice(hits.length, hits.length + FULL_TEXT_PAGE).map((load) => load()));
-    setFullText({ status: 'done', value: { ids, hits: [...hits, ...next] } });
+    const { hits, shown } = fullText.value;
+    setFullText({ status: 'done', value: { hits, shown: Math.min(shown + FULL_TEXT_PAGE, hits.length) } });
   }
 
   return (
@@ -158,12 +167,12 @@ export default function SearchResults({ locale, texts }: SearchResultsProps) {
           {fullText.status === 'loading' && <Loading label={texts.loading} />}
           {fullText.status === 'error' && texts.fullText.unavailable}
           {fullText.status === 'done' &&
-            (fullText.value.ids.length ? plural(texts.fullText.matches, locale, fullText.value.ids.length) : fill(texts.fullText.empty, { query }))}
+            (fullText.value.hits.length ? plural(texts.fullText.matches, locale, fullText.value.hits.length) : fill(texts.fullText.empty, { query }))}
         </div>
         {fullText.status === 'done' && fullText.value.hits.length > 0 && (
           <>
             <ul role="list" className="search-results__full-text">
-              {fullText.value.hits.map((hit) => (
+              {fullText.value.hits.slice(0, fullText.value.shown).map((hit) => (
                 <li key={hit.url}>
                   <a href={hit.url} className="search__label">
                     {hit.title}
@@ -175,8 +184,8 @@ export default function SearchResults({ locale, texts }: SearchResultsProps) {
                 </li>
               ))}
             </ul>
-            {fullText.value.hits.length < fullText.value.ids.length && (
-              <button type="button" className="button button--secondary" onClick={() => void more()}>
+            {fullText.value.shown < fullText.value.hits.length && (
+              <button type="button" className="button button--secondary" onClick={more}>
                 {texts.fullText.more}
               </button>
             )}

@@ -273,6 +273,33 @@ test.describe('results page', () => {
     });
   }
 
+  // Pagefind also returns pages that share only a word's first letters with the query (issue 11):
+  // "nueromancer" listed pages containing "nur", "herbert" unrelated synopses, "wustenplanet" Ringworld.
+  for (const [path, word] of [
+    ['/de/search?q=nueromancer', /nueromancer/i],
+    ['/en/search?q=herbert', /^herbert/i],
+    ['/en/search?q=wustenplanet', /^w(u|ü)stenplanet/i],
+  ] as const) {
+    test(`full-text matches of ${path} all contain the query word`, async ({ page }) => {
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || /Failed to initialize Pagefind/.test(message.text())) consoleErrors.push(message.text());
+      });
+      await page.goto(path);
+      const locale = path.slice(1, 3) as keyof typeof TEXTS;
+      const fullText = page.getByRole('main').getByRole('region', { name: TEXTS[locale].fullText });
+      await expect(fullText.getByRole('status')).not.toHaveText(/^$/);
+      await expect(fullText.locator('.search-results__loading')).toHaveCount(0);
+      const hits = fullText.getByRole('listitem');
+      for (let i = 0; i < (await hits.count()); i++) {
+        const marks = await hits.nth(i).locator('mark').allTextContents();
+        expect(marks.some((mark) => word.test(mark)), `${path} hit ${i}: ${marks.join(', ')}`).toBe(true);
+      }
+      if (path.includes('wustenplanet')) expect(await fullText.getByRole('link').allTextContents()).not.toContain('Ringworld');
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
   test('axe finds nothing on the results page; an empty query asks for one', async ({ page }) => {
     await page.goto('/de/search?q=dune');
     await expect(page.getByRole('main').getByRole('region', { name: /^Bücher/ }).getByRole('link').first()).toBeVisible();
