@@ -2,13 +2,14 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import pagefindIndex from './src/integrations/pagefind.ts';
+import redirectRules from './src/integrations/redirect-rules.ts';
 import securityHeaders from './src/integrations/security-headers.ts';
 
 // Static first (DESIGN.md §1): every catalogue page is prebuilt per locale; /api/* are Netlify Functions.
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8888',
   output: 'static',
-  integrations: [react(), pagefindIndex(), securityHeaders()],
+  integrations: [react(), pagefindIndex(), redirectRules(), securityHeaders()],
   trailingSlash: 'ignore',
   i18n: {
     locales: ['en', 'de', 'it'],
