@@ -161,37 +161,40 @@ export default function SearchResults({ locale, texts }: SearchResultsProps) {
         ))}
       </section>
 
-      <section aria-labelledby="search-full-text" className="search-results__section">
-        <h3 id="search-full-text">{texts.fullText.title}</h3>
-        <div role="status" className="search-results__status">
-          {fullText.status === 'loading' && <Loading label={texts.loading} />}
-          {fullText.status === 'error' && texts.fullText.unavailable}
-          {fullText.status === 'done' &&
-            (fullText.value.hits.length ? plural(texts.fullText.matches, locale, fullText.value.hits.length) : fill(texts.fullText.empty, { query }))}
-        </div>
-        {fullText.status === 'done' && fullText.value.hits.length > 0 && (
-          <>
-            <ul role="list" className="search-results__full-text">
-              {fullText.value.hits.slice(0, fullText.value.shown).map((hit) => (
-                <li key={hit.url}>
-                  <a href={hit.url} className="search__label">
-                    {hit.title}
-                  </a>{' '}
-                  <span className="search-results__kind">{hit.kind === 'author' ? texts.fullText.author : texts.fullText.book}</span>
-                  <p className="search-results__excerpt">
-                    {excerptRuns(hit.excerpt).map((run, i) => (run.mark ? <mark key={i}>{run.text}</mark> : <span key={i}>{run.text}</span>))}
-                  </p>
-                </li>
-              ))}
-            </ul>
-            {fullText.value.shown < fullText.value.hits.length && (
-              <button type="button" className="button button--secondary" onClick={more}>
-                {texts.fullText.more}
-              </button>
-            )}
-          </>
-        )}
-      </section>
+      {/* Below the catalogue matches, and only once they are in: it never moves down under the reader. */}
+      {catalogue.status !== 'loading' && (
+        <section aria-labelledby="search-full-text" className="search-results__section">
+          <h3 id="search-full-text">{texts.fullText.title}</h3>
+          <div role="status" className="search-results__status">
+            {fullText.status === 'loading' && <Loading label={texts.loading} />}
+            {fullText.status === 'error' && texts.fullText.unavailable}
+            {fullText.status === 'done' &&
+              (fullText.value.hits.length ? plural(texts.fullText.matches, locale, fullText.value.hits.length) : fill(texts.fullText.empty, { query }))}
+          </div>
+          {fullText.status === 'done' && fullText.value.hits.length > 0 && (
+            <>
+              <ul role="list" className="search-results__full-text">
+                {fullText.value.hits.slice(0, fullText.value.shown).map((hit) => (
+                  <li key={hit.url}>
+                    <a href={hit.url} className="search__label">
+                      {hit.title}
+                    </a>{' '}
+                    <span className="search-results__kind">{hit.kind === 'author' ? texts.fullText.author : texts.fullText.book}</span>
+                    <p className="search-results__excerpt">
+                      {excerptRuns(hit.excerpt).map((run, i) => (run.mark ? <mark key={i}>{run.text}</mark> : <span key={i}>{run.text}</span>))}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+              {fullText.value.shown < fullText.value.hits.length && (
+                <button type="button" className="button button--secondary" onClick={more}>
+                  {texts.fullText.more}
+                </button>
+              )}
+            </>
+          )}
+        </section>
+      )}
     </div>
   );
 }
