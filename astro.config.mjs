@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import clientIntent from './src/integrations/client-intent.ts';
 import islandStyle from './src/integrations/island-style.ts';
 import pagefindIndex from './src/integrations/pagefind.ts';
 import redirectRules from './src/integrations/redirect-rules.ts';
@@ -10,7 +11,7 @@ import securityHeaders from './src/integrations/security-headers.ts';
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8888',
   output: 'static',
-  integrations: [react(), islandStyle(), pagefindIndex(), redirectRules(), securityHeaders()],
+  integrations: [react(), clientIntent(), islandStyle(), pagefindIndex(), redirectRules(), securityHeaders()],
   trailingSlash: 'ignore',
   i18n: {
     locales: ['en', 'de', 'it'],

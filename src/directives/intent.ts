@@ -1,0 +1,41 @@
+/**
+ * `client:intent`: hydrates an island when the visitor shows intent to use it (issue 11, point 7):
+ * the pointer over it, focus inside it, or a touch. The islands of the header and footer (search box,
+ * account menu, drawer, language menu) and the list controls are plain HTML that works or waits
+ * until then, so a page loads no framework JavaScript before input. A click that came before the
+ * island was ready is given again once it is (unless it followed a link). The value may name
+ * conditions for hydrating at once (./intent-conditions.ts): `client:intent="session"`.
+ */
+import type { ClientDirective } from 'astro';
+import { isEager, parseConditions } from './intent-conditions.ts';
+
+const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
+
+const intent: ClientDirective = (load, options, el) => {
+  let started = false;
+  let pendingClick: HTMLElement | null = null;
+  const onClick = (event: Event) => {
+    const target = event.target as HTMLElement | null;
+    if (target && !target.closest('a[href]')) pendingClick = target;
+  };
+  const hydrate = async () => {
+    if (started) return;
+    started = true;
+    for (const name of INTENT_EVENTS) el.removeEventListener(name, hydrate);
+    const run = await load();
+    await run();
+    el.removeEventListener('click', onClick, true);
+    const replay = pendingClick;
+    if (replay?.isConnected) replay.click();
+  };
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const page = { cookie: document.cookie, search: location.search, navigationType: navigation?.type };
+  if (isEager(parseConditions(options.value), page)) {
+    void hydrate();
+    return;
+  }
+  el.addEventListener('click', onClick, true);
+  for (const name of INTENT_EVENTS) el.addEventListener(name, hydrate, { once: true, passive: true });
+};
+
+export default intent;

@@ -1,0 +1,22 @@
+/**
+ * Astro integration: registers the `client:intent` directive (src/directives/intent.ts).
+ */
+import type { AstroIntegration } from 'astro';
+
+export default function clientIntent(): AstroIntegration {
+  return {
+    name: 'phantastika:client-intent',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'intent', entrypoint: new URL('../directives/intent.ts', import.meta.url) });
+      },
+    },
+  };
+}
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on intent (pointer, focus, touch); the value may name eager conditions: 'session', 'query', 'return'. */
+    'client:intent'?: boolean | string;
+  }
+}
