@@ -6,7 +6,10 @@
 import { sql } from 'drizzle-orm';
 import type { BindingType, EditionType, FormatType, Gender, GenreCategory, SeriesKind, SeriesStatus } from '../../src/domain/enums.ts';
 import { getDb, type Database } from '../client.ts';
+import type { AltTitleKind } from '../schema/enums.ts';
 import type { LocalizedText } from '../schema/localized.ts';
+
+export type { AltTitleKind };
 
 export interface CatalogueEdition {
   id: number;
@@ -31,6 +34,14 @@ export interface CatalogueAwardEntry {
   customCategory: string | null;
   year: number;
   isWinner: boolean;
+  /** The title that award list prints when it differs from the book's ('Dune World'), else null. */
+  asTitle: string | null;
+}
+
+/** Another title of the work: a serial's, the UK or US one, a working title (seed revision 2). */
+export interface CatalogueAltTitle {
+  title: string;
+  kind: AltTitleKind;
 }
 
 export interface CatalogueBook {
@@ -49,6 +60,8 @@ export interface CatalogueBook {
   genreIds: number[];
   series: { seriesId: number; position: number | null }[];
   awards: CatalogueAwardEntry[];
+  /** Other titles of the work, in the data's order. */
+  altTitles: CatalogueAltTitle[];
   editions: CatalogueEdition[];
   rating: { average: number | null; count: number };
 }
@@ -129,11 +142,11 @@ const group = <T, K>(items: readonly T[], key: (t: T) => K) => {
   return map;
 };
 
-/** Reads the catalogue with one query per table (9 in all) and links it in memory. */
+/** Reads the catalogue with one query per table (14 in all) and links it in memory. */
 export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnapshot> {
-  const [bookRows, authorRows, seriesRows, genreRows, awardRows, categoryRows, bookAuthorRows, bookGenreRows, bookSeriesRows, awardEntryRows, editionRows, ratingRows, seriesAuthorRows] =
+  const [bookRows, authorRows, seriesRows, genreRows, awardRows, categoryRows, bookAuthorRows, bookGenreRows, bookSeriesRows, awardEntryRows, editionRows, ratingRows, seriesAuthorRows, altTitleRows] =
     await Promise.all([
-      rows<Omit<CatalogueBook, 'authorIds' | 'genreIds' | 'series' | 'awards' | 'editions' | 'rating'>>(db, sql`
+      rows<Omit<CatalogueBook, 'authorIds' | 'genreIds' | 'series' | 'awards' | 'altTitles' | 'editions' | 'rating'>>(db, sql`
         SELECT id, slug, original_title AS "originalTitle", original_language AS "originalLanguage",
                publication_year AS "publicationYear", publication_year_approx AS "publicationYearApprox",
                publication_date::text AS "publicationDate", publisher, pages, description, cover_image_url AS "coverImageUrl"
@@ -156,7 +169,7 @@ export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnap
         SELECT book_id AS "bookId", series_id AS "seriesId", position FROM book_series`),
       rows<CatalogueAwardEntry & { bookId: number }>(db, sql`
         SELECT book_id AS "bookId", award_id AS "awardId", category_id AS "categoryId", custom_category AS "customCategory",
-               year, is_winner AS "isWinner"
+               year, is_winner AS "isWinner", as_title AS "asTitle"
         FROM book_awards ORDER BY year DESC, award_id, category_id`),
       rows<CatalogueEdition & { bookId: number }>(db, sql`
         SELECT id, book_id AS "bookId", title, language_code AS "languageCode", language_name AS "languageName", translator,
@@ -168,6 +181,8 @@ export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnap
         SELECT book_id AS "bookId", round(avg(rating)::numeric, 1) AS average, count(*)::int AS count FROM ratings GROUP BY book_id`),
       rows<{ seriesId: number; authorId: number }>(db, sql`
         SELECT series_id AS "seriesId", author_id AS "authorId" FROM series_authors ORDER BY series_id, position`),
+      rows<CatalogueAltTitle & { bookId: number }>(db, sql`
+        SELECT book_id AS "bookId", title, kind FROM book_alt_titles ORDER BY book_id, position, title`),
     ]);
 
   const authorsByBook = group(bookAuthorRows, (r) => r.bookId);
@@ -175,6 +190,7 @@ export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnap
   const seriesByBook = group(bookSeriesRows, (r) => r.bookId);
   const awardsByBook = group(awardEntryRows, (r) => r.bookId);
   const editionsByBook = group(editionRows, (r) => r.bookId);
+  const altTitlesByBook = group(altTitleRows, (r) => r.bookId);
   const ratingByBook = new Map(ratingRows.map((r) => [r.bookId, r]));
 
   const books: CatalogueBook[] = bookRows.map((b) => {
@@ -185,6 +201,7 @@ export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnap
       genreIds: (genresByBook.get(b.id) ?? []).map((r) => r.genreId),
       series: (seriesByBook.get(b.id) ?? []).map((r) => ({ seriesId: r.seriesId, position: r.position === null ? null : Number(r.position) })),
       awards: (awardsByBook.get(b.id) ?? []).map(({ bookId: _bookId, ...entry }) => entry),
+      altTitles: (altTitlesByBook.get(b.id) ?? []).map(({ bookId: _bookId, ...alt }) => alt),
       editions: (editionsByBook.get(b.id) ?? []).map(({ bookId: _bookId, ...edition }) => edition),
       rating: rating ? { average: Number(rating.average), count: rating.count } : { average: null, count: 0 },
     };

@@ -39,6 +39,8 @@ export const bookAwards = pgTable(
     customCategory: text('custom_category'),
     year: smallint('year').notNull(),
     isWinner: boolean('is_winner').notNull().default(false),
+    /** The title as printed in that award list when it differs from the book's (e.g. 'Dune World'). */
+    asTitle: text('as_title'),
   },
   (t) => [
     uniqueIndex('book_awards_entry_key').on(t.bookId, t.awardId, sql`coalesce(${t.categoryId}, 0)`, t.year),

@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { genderEnum, genreCategoryEnum, seriesKindEnum, seriesStatusEnum } from './enums.ts';
+import { altTitleKindEnum, genderEnum, genreCategoryEnum, seriesKindEnum, seriesStatusEnum } from './enums.ts';
 import { localizedText } from './localized.ts';
 
 // The catalogue aggregate: works, people, series and genres (DESIGN.md §4).
@@ -24,6 +24,8 @@ export const authors = pgTable(
   {
     id: serial('id').primaryKey(),
     slug: text('slug').notNull(),
+    /** Key of the seed record this row came from (db/seed); null for rows added in the app. */
+    sourceKey: text('source_key'),
     name: text('name').notNull(),
     sortName: text('sort_name').notNull(),
     bio: localizedText('bio').notNull().default({}),
@@ -41,6 +43,7 @@ export const authors = pgTable(
   },
   (t) => [
     uniqueIndex('authors_slug_key').on(t.slug),
+    uniqueIndex('authors_source_key_key').on(t.sourceKey),
     index('authors_sort_name_idx').on(t.sortName),
     index('authors_name_fold_trgm').using('gin', sql`${t.nameFold} gin_trgm_ops`),
     index('authors_name_translit_trgm').using('gin', sql`${t.nameTranslit} gin_trgm_ops`),
@@ -53,6 +56,8 @@ export const series = pgTable(
   {
     id: serial('id').primaryKey(),
     slug: text('slug').notNull(),
+    /** Key of the seed record this row came from (db/seed); null for rows added in the app. */
+    sourceKey: text('source_key'),
     name: text('name').notNull(),
     kind: seriesKindEnum('kind').notNull().default('novel_series'),
     status: seriesStatusEnum('status'),
@@ -66,6 +71,7 @@ export const series = pgTable(
   },
   (t) => [
     uniqueIndex('series_slug_key').on(t.slug),
+    uniqueIndex('series_source_key_key').on(t.sourceKey),
     index('series_name_fold_trgm').using('gin', sql`${t.nameFold} gin_trgm_ops`),
     index('series_name_translit_trgm').using('gin', sql`${t.nameTranslit} gin_trgm_ops`),
     check('series_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
@@ -106,6 +112,8 @@ export const books = pgTable(
   {
     id: serial('id').primaryKey(),
     slug: text('slug').notNull(),
+    /** Key of the seed record this row came from (db/seed); null for rows added in the app. */
+    sourceKey: text('source_key'),
     /** Title in the original language (the work); translated titles live in editions. */
     originalTitle: text('original_title').notNull(),
     originalLanguage: text('original_language'),
@@ -122,6 +130,7 @@ export const books = pgTable(
   },
   (t) => [
     uniqueIndex('books_slug_key').on(t.slug),
+    uniqueIndex('books_source_key_key').on(t.sourceKey),
     index('books_publication_year_idx').on(t.publicationYear),
     check('books_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('books_pages_positive', sql`${t.pages} IS NULL OR ${t.pages} >= 1`),
@@ -157,4 +166,16 @@ export const bookSeries = pgTable(
     position: numeric('position', { precision: 6, scale: 2, mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.bookId, t.seriesId] }), index('book_series_series_idx').on(t.seriesId, t.position)],
+);
+
+/** Other titles of a work (seed revision 2): serial, UK/US or working titles, in the data's order. */
+export const bookAltTitles = pgTable(
+  'book_alt_titles',
+  {
+    bookId: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    kind: altTitleKindEnum('kind').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bookId, t.title] }), check('book_alt_titles_title_present', sql`length(trim(${t.title})) > 0`)],
 );

@@ -28,6 +28,8 @@ export const editions = pgTable(
     languageName: text('language_name').notNull().default('Deutsch'),
     translator: text('translator'),
     isOriginalLanguage: boolean('is_original_language').notNull().default(true),
+    /** Key of the seed record this edition came from (db/seed/import.ts editionKey); null for editions added in the app. */
+    sourceKey: text('source_key'),
     /** The title folded for search (migration 0002 functions), stored so typeahead matching reads plain text. */
     titleFold: text('title_fold').generatedAlwaysAs(sql`public.search_fold(title)`),
     /** The title with German umlauts spelled out (ü→ue), folded likewise. */
@@ -38,6 +40,7 @@ export const editions = pgTable(
   (t) => [
     uniqueIndex('editions_one_primary_per_book').on(t.bookId).where(sql`${t.isPrimaryEdition}`),
     uniqueIndex('editions_one_original_per_book').on(t.bookId).where(sql`${t.editionType} = 'original'`),
+    uniqueIndex('editions_source_key_key').on(t.sourceKey),
     index('editions_book_idx').on(t.bookId, t.languageCode),
     index('editions_title_fold_trgm').using('gin', sql`${t.titleFold} gin_trgm_ops`),
     index('editions_title_translit_trgm').using('gin', sql`${t.titleTranslit} gin_trgm_ops`),

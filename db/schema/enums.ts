@@ -25,3 +25,12 @@ export const genreCategoryEnum = pgEnum('genre_category', GENRE_CATEGORIES);
 export const genderEnum = pgEnum('gender', GENDERS);
 export const analyticsEventTypeEnum = pgEnum('analytics_event_type', ANALYTICS_EVENT_TYPES);
 export const emailTokenPurposeEnum = pgEnum('email_token_purpose', EMAIL_TOKEN_PURPOSES);
+
+/**
+ * Kinds of a work's other titles (seed data revision 2, books[].altTitles): a magazine serial's
+ * title, the title in the UK or US market, a pre-publication title; 'translation-of-record' is
+ * reserved by the data. Kept here, beside its database enum, until src/domain/enums.ts takes it.
+ */
+export const ALT_TITLE_KINDS = ['serial', 'uk', 'us', 'working', 'translation-of-record'] as const;
+export type AltTitleKind = (typeof ALT_TITLE_KINDS)[number];
+export const altTitleKindEnum = pgEnum('alt_title_kind', ALT_TITLE_KINDS);

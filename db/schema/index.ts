@@ -7,3 +7,4 @@ export * from './users.ts';
 export * from './reader.ts';
 export * from './operations.ts';
 export * from './search.ts';
+export * from './seed.ts';

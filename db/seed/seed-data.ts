@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ALT_TITLE_KINDS } from '../schema/enums.ts';
 
 const LocalizedSchema = z.object({ en: z.string(), de: z.string(), it: z.string() });
 
@@ -39,9 +40,20 @@ export const SeedBookSchema = z.object({
   originalLanguage: z.string().optional(),
   genres: z.array(z.enum(SEED_GENRES)),
   series: z.object({ key: z.string(), position: z.number().optional() }).optional(),
+  /** Revision 2: other titles of the work (serial, UK/US, working titles). */
+  altTitles: z.array(z.object({ title: z.string().trim().min(1), kind: z.enum(ALT_TITLE_KINDS) })).optional(),
+  /** Publisher of the first edition in the original language (revision 2: never a translation's). */
   firstPublisher: z.string().optional(),
+  /** May be empty (revision 2: a few essential works without an entry in a covered category). */
   awardEntries: z.array(
-    z.object({ award: z.string(), category: z.string(), year: z.number().int(), result: z.enum(['winner', 'nominee']) }),
+    z.object({
+      award: z.string(),
+      category: z.string(),
+      year: z.number().int(),
+      result: z.enum(['winner', 'nominee']),
+      /** The title as that award list prints it, when it differs (always one of altTitles). */
+      asTitle: z.string().optional(),
+    }),
   ),
 });
 export const SeedEditionSchema = z.object({
@@ -50,6 +62,8 @@ export const SeedEditionSchema = z.object({
   languageCode: z.string().min(2),
   publisher: z.string().optional(),
   publicationYear: z.number().int().optional(),
+  translator: z.string().optional(),
+  /** 'high' where the edition's facts were confirmed (revision 2); not stored. */
   confidence: z.string().optional(),
 });
 export const SeedDescriptionSchema = z.object({ bookKey: z.string(), en: z.string(), de: z.string(), it: z.string() });

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connect, type Connection } from '../../db/client.ts';
-import { importSeedCatalogue } from '../../db/seed/import.ts';
-import { loadSeedCatalogue } from '../../db/seed/seed-data.ts';
+import { connect, type Connection, type Database } from '../../db/client.ts';
+import { migrateDatabase } from '../../db/migrate.ts';
+import { importSeedCatalogue, seedChanged } from '../../db/seed/import.ts';
+import { loadSeedCatalogue, type SeedCatalogue } from '../../db/seed/seed-data.ts';
+import { recreateDatabase } from '../support/test-database.ts';
 
 let connection: Connection;
 beforeAll(() => {
@@ -21,7 +23,38 @@ async function violated(query: ReturnType<typeof sql>): Promise<string> {
   return 'no violation';
 }
 
-const rows = async <T>(query: ReturnType<typeof sql>) => (await connection.db.execute(query)).rows as T[];
+const rowsOf = async <T>(db: Database, query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
+const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(connection.db, query);
+
+/**
+ * The seeded catalogue as text, without database ids: every seeded row and link by its data keys.
+ * Two databases that hold the same catalogue give the same text.
+ */
+async function catalogueText(db: Database): Promise<Record<string, string>> {
+  const [text] = await rowsOf<Record<string, string>>(db, sql`
+    SELECT
+      (SELECT string_agg(concat_ws('|', source_key, slug, name, sort_name, birth_year, death_year, nationality), E'\n' ORDER BY source_key) FROM authors) AS authors,
+      (SELECT string_agg(concat_ws('|', source_key, slug, name, kind, status), E'\n' ORDER BY source_key) FROM series) AS series,
+      (SELECT string_agg(concat_ws('|', s.source_key, a.source_key, sa.position), E'\n' ORDER BY s.source_key, a.source_key)
+         FROM series_authors sa JOIN series s ON s.id = sa.series_id JOIN authors a ON a.id = sa.author_id) AS series_authors,
+      (SELECT string_agg(concat_ws('|', source_key, slug, original_title, original_language, publication_year, publication_year_approx, publisher, description::text), E'\n' ORDER BY source_key) FROM books) AS books,
+      (SELECT string_agg(concat_ws('|', b.source_key, a.source_key, ba.position), E'\n' ORDER BY b.source_key, a.source_key)
+         FROM book_authors ba JOIN books b ON b.id = ba.book_id JOIN authors a ON a.id = ba.author_id) AS book_authors,
+      (SELECT string_agg(concat_ws('|', b.source_key, g.slug), E'\n' ORDER BY b.source_key, g.slug)
+         FROM book_genres bg JOIN books b ON b.id = bg.book_id JOIN genres g ON g.id = bg.genre_id) AS book_genres,
+      (SELECT string_agg(concat_ws('|', b.source_key, s.source_key, bs.position), E'\n' ORDER BY b.source_key, s.source_key)
+         FROM book_series bs JOIN books b ON b.id = bs.book_id JOIN series s ON s.id = bs.series_id) AS book_series,
+      (SELECT string_agg(concat_ws('|', b.source_key, a.slug, c.slug, ba.year, ba.is_winner, ba.as_title), E'\n' ORDER BY b.source_key, a.slug, c.slug, ba.year)
+         FROM book_awards ba JOIN books b ON b.id = ba.book_id JOIN awards a ON a.id = ba.award_id JOIN award_categories c ON c.id = ba.category_id) AS book_awards,
+      (SELECT string_agg(concat_ws('|', b.source_key, t.title, t.kind, t.position), E'\n' ORDER BY b.source_key, t.title)
+         FROM book_alt_titles t JOIN books b ON b.id = t.book_id) AS book_alt_titles,
+      (SELECT string_agg(concat_ws('|', e.source_key, b.source_key, e.title, e.language_code, e.language_name, e.publication_year, e.publisher,
+                                   e.translator, e.is_primary_edition, e.edition_type, e.is_original_language), E'\n' ORDER BY e.source_key)
+         FROM editions e JOIN books b ON b.id = e.book_id) AS editions,
+      (SELECT string_agg(concat_ws('|', locale, b.source_key, title, title_rank), E'\n' ORDER BY locale, b.source_key)
+         FROM book_titles t JOIN books b ON b.id = t.book_id) AS book_titles`);
+  return text!;
+}
 
 describe('the seed import (run once by the global set-up)', () => {
   it('imported every record of the catalogue files', async () => {
@@ -32,17 +65,97 @@ describe('the seed import (run once by the global set-up)', () => {
              (SELECT count(*) FROM editions)::int AS editions, (SELECT count(*) FROM genres)::int AS genres,
              (SELECT count(*) FROM book_series)::int AS in_series,
              (SELECT count(*) FROM books WHERE description ? 'de')::int AS described`);
+    // db/seed/data/README.md and stats.md (revision 2): 3,224 books, 1,163 authors, 185 series,
+    // 3,934 award entries, 370 translated editions besides each book's original, 389 books in a series.
     expect(counts).toEqual({
-      books: 3219, authors: 1163, series: 186, awards: 4, categories: 7, entries: 3934,
-      editions: 3219 + 339, genres: 4, in_series: 383, described: 110,
+      books: 3224, authors: 1163, series: 185, awards: 4, categories: 7, entries: 3934,
+      editions: 3224 + 370, genres: 4, in_series: 389, described: 110,
     });
   });
 
   it('changes nothing when it runs again', async () => {
-    const before = await rows(sql`SELECT md5(string_agg(b::text, '' ORDER BY id)) AS h FROM books b`);
+    const before = await catalogueText(connection.db);
+    const stamps = await rows(sql`SELECT (SELECT max(updated_at) FROM books) AS books, (SELECT max(updated_at) FROM editions) AS editions,
+                                         (SELECT max(imported_at) FROM seed_records) AS records`);
     const report = await importSeedCatalogue(connection.db, loadSeedCatalogue());
-    expect(Object.values(report.inserted).every((n) => n === 0)).toBe(true);
-    expect(await rows(sql`SELECT md5(string_agg(b::text, '' ORDER BY id)) AS h FROM books b`)).toEqual(before);
+    expect(seedChanged(report), JSON.stringify(report)).toBe(false);
+    expect(await catalogueText(connection.db)).toEqual(before);
+    expect(await rows(sql`SELECT (SELECT max(updated_at) FROM books) AS books, (SELECT max(updated_at) FROM editions) AS editions,
+                                 (SELECT max(imported_at) FROM seed_records) AS records`)).toEqual(stamps);
+  });
+
+  it("keeps each record's key in source_key", async () => {
+    const [keys] = await rows<Record<string, number>>(sql`
+      SELECT (SELECT count(*) FROM books WHERE source_key IS NULL)::int AS books, (SELECT count(*) FROM authors WHERE source_key IS NULL)::int AS authors,
+             (SELECT count(*) FROM series WHERE source_key IS NULL)::int AS series, (SELECT count(*) FROM editions WHERE source_key IS NULL)::int AS editions,
+             (SELECT count(*) FROM seed_records)::int AS records`);
+    expect(keys).toEqual({ books: 0, authors: 0, series: 0, editions: 0, records: 1163 + 185 + 3224 + 3224 + 370 });
+  });
+
+  it("stores a work's other titles in the data's order, and Dune's 1964 Hugo entry as Dune World", async () => {
+    const alt = await rows<{ title: string; kind: string }>(sql`
+      SELECT t.title, t.kind FROM book_alt_titles t JOIN books b ON b.id = t.book_id WHERE b.source_key = 'dune' ORDER BY t.position`);
+    expect(alt).toEqual([
+      { title: 'Dune World', kind: 'serial' },
+      { title: 'The Prophet of Dune', kind: 'serial' },
+    ]);
+    const entries = await rows<{ year: number; as_title: string | null }>(sql`
+      SELECT ba.year, ba.as_title FROM book_awards ba JOIN books b ON b.id = ba.book_id JOIN awards a ON a.id = ba.award_id
+      WHERE b.source_key = 'dune' AND a.slug = 'hugo' ORDER BY ba.year`);
+    expect(entries).toEqual([
+      { year: 1964, as_title: 'Dune World' },
+      { year: 1966, as_title: null },
+    ]);
+    const [counts] = await rows<{ alt: number; as_titles: number }>(sql`
+      SELECT (SELECT count(*) FROM book_alt_titles)::int AS alt, (SELECT count(*) FROM book_awards WHERE as_title IS NOT NULL)::int AS as_titles`);
+    expect(counts).toEqual({ alt: 27, as_titles: 12 });
+  });
+
+  it("records He, She and It's 1993 Clarke win as Body of Glass, with its revised first publication", async () => {
+    const [book] = await rows(sql`
+      SELECT b.publication_year AS year, b.publication_year_approx AS approx, b.publisher, ba.is_winner AS winner, ba.as_title AS "asTitle",
+             t.title AS "altTitle", t.kind
+      FROM books b JOIN book_awards ba ON ba.book_id = b.id JOIN awards a ON a.id = ba.award_id AND a.slug = 'clarke'
+      JOIN book_alt_titles t ON t.book_id = b.id
+      WHERE b.source_key = 'he-she-and-it'`);
+    expect(book).toEqual({ year: 1991, approx: false, publisher: 'Knopf', winner: true, asTitle: 'Body of Glass', altTitle: 'Body of Glass', kind: 'uk' });
+  });
+
+  it('puts Raising Steam in Discworld as #40 and has no broken Discworld series', async () => {
+    const memberships = await rows(sql`
+      SELECT s.source_key AS series, bs.position::float8 AS position FROM book_series bs JOIN books b ON b.id = bs.book_id JOIN series s ON s.id = bs.series_id
+      WHERE b.source_key = 'raising-steam'`);
+    expect(memberships).toEqual([{ series: 'discworld', position: 40 }]);
+    expect(await rows(sql`SELECT slug FROM series WHERE name LIKE '%#%'`)).toEqual([]);
+  });
+
+  it('adds the Foundation trilogy without award entries, and the series as completed', async () => {
+    const foundation = await rows<{ book: string; position: number; entries: number }>(sql`
+      SELECT b.source_key AS book, bs.position::float8 AS position, (SELECT count(*) FROM book_awards ba WHERE ba.book_id = b.id)::int AS entries
+      FROM book_series bs JOIN books b ON b.id = bs.book_id JOIN series s ON s.id = bs.series_id
+      WHERE s.source_key = 'foundation' ORDER BY bs.position`);
+    expect(foundation.slice(0, 3)).toEqual([
+      { book: 'foundation', position: 1, entries: 0 },
+      { book: 'foundation-and-empire', position: 2, entries: 0 },
+      { book: 'second-foundation', position: 3, entries: 0 },
+    ]);
+    expect(foundation.map((f) => f.position)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(await rows(sql`SELECT status FROM series WHERE source_key = 'foundation'`)).toEqual([{ status: 'completed' }]);
+  });
+
+  it('gives The Three-Body Problem its Italian title (the 2015 Hugo winner in Italian lists) and its translators', async () => {
+    const editions = await rows(sql`
+      SELECT e.language_code AS lang, e.title, e.publisher, e.publication_year AS year, e.translator
+      FROM editions e JOIN books b ON b.id = e.book_id WHERE b.source_key = 'the-three-body-problem' ORDER BY e.language_code`);
+    expect(editions).toEqual([
+      { lang: 'de', title: 'Die drei Sonnen', publisher: 'Heyne', year: 2016, translator: 'Martina Hasse' },
+      { lang: 'en', title: 'The Three-Body Problem', publisher: 'Tor Books', year: 2014, translator: 'Ken Liu' },
+      { lang: 'it', title: 'Il problema dei tre corpi', publisher: 'Mondadori', year: 2017, translator: 'Benedetta Tavani' },
+      { lang: 'zh', title: '三体', publisher: 'Chongqing Press', year: 2008, translator: null },
+    ]);
+    expect(await rows(sql`SELECT t.title FROM book_titles t JOIN books b ON b.id = t.book_id WHERE b.source_key = 'the-three-body-problem' AND t.locale = 'it'`)).toEqual([
+      { title: 'Il problema dei tre corpi' },
+    ]);
   });
 
   it('knows that Dune won the 1966 Hugo for Best Novel in a tie with This Immortal', async () => {
@@ -86,5 +199,113 @@ describe('the seed import (run once by the global set-up)', () => {
     expect(await violated(sql`INSERT INTO reading_list (user_id, book_id) VALUES (${user}, ${dune})`)).toMatch(/reading_list_user_id_book_id_pk/);
     expect(await violated(sql`INSERT INTO books (slug, original_title) VALUES ('dune', 'Dune again')`)).toMatch(/books_slug_key/);
     await connection.db.execute(sql`DELETE FROM users WHERE email = 'Case@Example.org'`);
+  });
+});
+
+const ADDED_IN_REVISION_2 = new Set(['foundation', 'foundation-and-empire', 'second-foundation', '2001-a-space-odyssey', 'the-hitchhiker-s-guide-to-the-galaxy']);
+
+/** The catalogue as revision 1 had it, as far as the facts these tests look at go (db/seed/data/corrections.md, "Revision 2"). */
+function revisionOne(data: SeedCatalogue): SeedCatalogue {
+  return {
+    ...data,
+    series: [
+      ...data.series.map(({ status: _status, ...s }) => s),
+      { key: 'discworld-40-moist-von-lipwig', name: 'Discworld, #40, Moist von Lipwig', authorKeys: ['terry-pratchett'] },
+    ],
+    books: data.books
+      .filter((b) => !ADDED_IN_REVISION_2.has(b.key))
+      .map(({ altTitles: _altTitles, ...b }) => {
+        const book = { ...b, awardEntries: b.awardEntries.map(({ asTitle: _asTitle, ...e }) => e) };
+        if (b.key === 'raising-steam') book.series = { key: 'discworld-40-moist-von-lipwig', position: 3 };
+        if (b.key === 'the-white-dragon') book.series = { key: 'pern', position: 3 };
+        if (b.key === 'prelude-to-foundation') delete book.series;
+        if (b.key === 'the-three-body-problem') book.firstPublisher = 'Tor Books';
+        if (b.key === 'he-she-and-it') {
+          book.year = 1992;
+          book.yearApprox = true;
+          delete book.firstPublisher;
+        }
+        return book;
+      }),
+    editions: data.editions
+      .filter((e) => !ADDED_IN_REVISION_2.has(e.bookKey) && !(e.bookKey === 'the-three-body-problem' && e.languageCode === 'it'))
+      .map((e) => (e.bookKey === 'the-three-body-problem' && e.languageCode !== 'it' ? { bookKey: e.bookKey, title: e.title, languageCode: e.languageCode } : e)),
+  };
+}
+
+describe('bringing an existing database up to date', () => {
+  let upgrade: Connection;
+  const name = `${inject('databaseUrl').split('/').pop()}_upgrade`;
+  beforeAll(async () => {
+    upgrade = connect(await recreateDatabase(inject('databaseServerUrl'), name), { max: 2 });
+    await migrateDatabase(upgrade);
+  });
+  afterAll(() => upgrade.close());
+
+  it('updates an import of revision 1 to revision 2: changed facts, new records, removed series', { timeout: 120_000 }, async () => {
+    await importSeedCatalogue(upgrade.db, revisionOne(loadSeedCatalogue()));
+    // A database imported before migration 0006 had no record of the import; the migration gave its
+    // books, authors and series their slug (then the record's key) as source_key, and editions none.
+    await upgrade.db.execute(sql`DELETE FROM seed_records`);
+    for (const table of ['authors', 'series', 'books']) await upgrade.db.execute(sql`UPDATE ${sql.raw(table)} SET source_key = slug`);
+    await upgrade.db.execute(sql`UPDATE editions SET source_key = NULL`);
+    const [old] = await rowsOf(upgrade.db, sql`SELECT publication_year AS year, publisher FROM books WHERE slug = 'he-she-and-it'`);
+    expect(old).toEqual({ year: 1992, publisher: null });
+
+    const report = await importSeedCatalogue(upgrade.db, loadSeedCatalogue());
+    // Editions: the originals of the 5 new books, their 10 translations and the Italian Three-Body Problem.
+    expect(report.inserted).toMatchObject({ books: 5, bookAltTitles: 27, editions: 16 });
+    expect(report.deleted).toMatchObject({ series: 1, bookSeries: 1 });
+    expect(report.updated.books).toBeGreaterThan(0);
+    expect(await rowsOf(upgrade.db, sql`SELECT publication_year AS year, publisher FROM books WHERE source_key = 'he-she-and-it'`)).toEqual([
+      { year: 1991, publisher: 'Knopf' },
+    ]);
+    // The upgraded database holds exactly what a fresh import of revision 2 holds.
+    expect(await catalogueText(upgrade.db)).toEqual(await catalogueText(connection.db));
+  });
+
+  it('changes nothing when it runs again after the update', { timeout: 60_000 }, async () => {
+    const before = await catalogueText(upgrade.db);
+    const report = await importSeedCatalogue(upgrade.db, loadSeedCatalogue());
+    expect(seedChanged(report), JSON.stringify(report)).toBe(false);
+    expect(await catalogueText(upgrade.db)).toEqual(before);
+  });
+
+  it('takes a later revision of the data but keeps what was edited in the app since', { timeout: 60_000 }, async () => {
+    // Edits made in the app: a translated edition's publisher, a series position, a new alternative title.
+    await upgrade.db.execute(sql`UPDATE editions SET publisher = 'Heyne (edited)' WHERE source_key = 'the-three-body-problem/de/Die drei Sonnen'`);
+    await upgrade.db.execute(sql`UPDATE book_series SET position = 41 WHERE book_id = (SELECT id FROM books WHERE source_key = 'raising-steam')`);
+    await upgrade.db.execute(sql`INSERT INTO book_alt_titles (book_id, title, kind) SELECT id, 'Dune (edited)', 'working' FROM books WHERE source_key = 'dune'`);
+
+    const data = loadSeedCatalogue();
+    const later: SeedCatalogue = {
+      ...data,
+      books: data.books
+        .filter((b) => b.key !== 'the-hitchhiker-s-guide-to-the-galaxy')
+        .map((b) => (b.key === 'he-she-and-it' ? { ...b, firstPublisher: 'Alfred A. Knopf' } : b.key === 'dune' ? { ...b, altTitles: [...b.altTitles!, { title: 'Dune Messiah?', kind: 'working' as const }] } : b)),
+      editions: data.editions
+        .filter((e) => e.bookKey !== 'the-hitchhiker-s-guide-to-the-galaxy')
+        .map((e) => (e.bookKey === 'the-three-body-problem' && e.languageCode === 'de' ? { ...e, publisher: 'Heyne Verlag', publicationYear: 2017 } : e)),
+    };
+    const report = await importSeedCatalogue(upgrade.db, later);
+    expect(report.deleted).toMatchObject({ books: 1 });
+
+    const check = (query: ReturnType<typeof sql>) => rowsOf(upgrade.db, query);
+    expect(await check(sql`SELECT b.publisher, e.publisher AS edition FROM books b JOIN editions e ON e.source_key = 'he-she-and-it/original' WHERE b.source_key = 'he-she-and-it'`)).toEqual([
+      { publisher: 'Alfred A. Knopf', edition: 'Alfred A. Knopf' },
+    ]);
+    // The app's publisher stays; the year, which only the data changed, follows the data.
+    expect(await check(sql`SELECT publisher, publication_year AS year FROM editions WHERE source_key = 'the-three-body-problem/de/Die drei Sonnen'`)).toEqual([
+      { publisher: 'Heyne (edited)', year: 2017 },
+    ]);
+    expect(await check(sql`SELECT bs.position::float8 AS position FROM book_series bs JOIN books b ON b.id = bs.book_id WHERE b.source_key = 'raising-steam'`)).toEqual([{ position: 41 }]);
+    expect(await check(sql`SELECT t.title FROM book_alt_titles t JOIN books b ON b.id = t.book_id WHERE b.source_key = 'dune' ORDER BY t.position, t.title`)).toEqual([
+      { title: 'Dune (edited)' },
+      { title: 'Dune World' },
+      { title: 'The Prophet of Dune' },
+      { title: 'Dune Messiah?' },
+    ]);
+    expect(await check(sql`SELECT count(*)::int AS n FROM books WHERE source_key = 'the-hitchhiker-s-guide-to-the-galaxy'`)).toEqual([{ n: 0 }]);
+    expect(seedChanged(await importSeedCatalogue(upgrade.db, later))).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  * (title choice, fallbacks, ratings) are pure functions in src/domain/catalogue-view.ts; this file
  * only joins records and picks translation keys.
  */
-import type { CatalogueAwardEntry, CatalogueBook, CatalogueSnapshot } from '../../../db/queries/catalogue.ts';
+import type { AltTitleKind, CatalogueAwardEntry, CatalogueBook, CatalogueSnapshot } from '../../../db/queries/catalogue.ts';
 import { knownLanguage, languageName, localized, localizedTitle, type LocalizedTitle } from '../../domain/catalogue-view.ts';
 import type { BindingType, EditionType, FormatType, GenreCategory, Locale, SeriesKind } from '../../domain/enums.ts';
 import { localePath, t, type TranslationKey } from '../../lib/i18n.ts';
@@ -47,6 +47,15 @@ export const SERIES_STATUS_KEYS = {
   completed: 'series.status.completed',
   unknown: 'series.status.unknown',
 } as const satisfies Record<string, TranslationKey>;
+
+/** Labels of a work's other titles: 'Body of Glass (UK title)'. */
+export const ALT_TITLE_KIND_KEYS: Readonly<Record<AltTitleKind, TranslationKey>> = {
+  serial: 'book.altTitles.kind.serial',
+  uk: 'book.altTitles.kind.uk',
+  us: 'book.altTitles.kind.us',
+  working: 'book.altTitles.kind.working',
+  'translation-of-record': 'book.altTitles.kind.translationOfRecord',
+};
 
 /** Absolute URL of a root-relative path on the configured site (canonical form, as BaseLayout builds it). */
 export const absoluteUrl = (site: URL, path: string) => new URL(path, site).href;
@@ -92,6 +101,8 @@ export interface AwardView {
   category: string | null;
   year: number;
   isWinner: boolean;
+  /** The title that award list prints when it differs from the book's ('Dune World'). */
+  asTitle: string | null;
 }
 
 /** An award entry with the award and category names in the page language (custom categories as entered). */
@@ -104,12 +115,28 @@ export function awardView(snapshot: CatalogueSnapshot, entry: CatalogueAwardEntr
     category: (category && localized(category.names, locale)?.text) || entry.customCategory?.trim() || null,
     year: entry.year,
     isWinner: entry.isWinner,
+    asTitle: entry.asTitle?.trim() || null,
   };
 }
 
 /** 'Hugo Award, Best Novel (1966)' in the page language (JSON-LD `award`). */
 export function awardText(view: AwardView, locale: Locale): string {
   return view.category ? t(locale, 'detail.awardEntry', { award: view.award, category: view.category, year: view.year }) : `${view.award} (${view.year})`;
+}
+
+export interface AltTitleView {
+  title: string;
+  /** The label around the title, split so the title can carry its own markup: ['', ' (UK title)']. */
+  before: string;
+  after: string;
+}
+
+/** A work's other titles with their kind in the page language (seed revision 2), in the data's order. */
+export function altTitlesOf(book: Pick<CatalogueBook, 'altTitles'>, locale: Locale): AltTitleView[] {
+  return book.altTitles.map((alt) => {
+    const [before, after] = splitAround(t(locale, 'book.altTitles.item', { kind: t(locale, ALT_TITLE_KIND_KEYS[alt.kind]) }), 'title');
+    return { title: alt.title, before, after };
+  });
 }
 
 /** The year as shown: 'c. 1890' for approximate years; null when unknown. */
