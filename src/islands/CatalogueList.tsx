@@ -2,7 +2,8 @@
  * The books, authors and series lists (issue 3, item 2; spec §2 list screens, §9 filters and sorts).
  *
  * Server-rendered with the first page of the default view, so visitors without JavaScript and
- * crawlers get real cards and links. Hydrated, it reads the filters from the URL
+ * crawlers get real cards and links. It hydrates when the visitor points at, focuses or touches it
+ * (client:intent), at once for a deep link or a return visit. Hydrated, it reads the filters from the URL
  * (`/books?genre=Fantasy` deep links), and every filter, sort, tab and "load more" asks the list API
  * without a page reload; the address bar follows with history.replaceState. The API client and zod
  * are on every page already (the navbar's account menu), so parsing the pages costs no extra download. While a request runs a
