@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { awardSelectionToSearch, defaultAwardSelection, findAward, groupAwardYears, parseAwardSelection, type AwardRef } from './awards-view.ts';
+import {
+  awardRoute,
+  awardRoutes,
+  awardSelectionToSearch,
+  defaultAwardSelection,
+  findAward,
+  groupAwardYears,
+  parseAwardSelection,
+  type AwardRef,
+} from './awards-view.ts';
 
 type Entry = { year: number; isWinner: boolean; title: string };
 const entry = (year: number, title: string, isWinner = false): Entry => ({ year, title, isWinner });
@@ -87,5 +96,26 @@ describe('award selection and the URL', () => {
   it('round-trips a selection', () => {
     const selection = { awardId: 3, category: 'fantasy-novel', tab: 'nominees' } as const;
     expect(parseAwardSelection(awardSelectionToSearch(selection, AWARDS), AWARDS)).toEqual(selection);
+  });
+});
+
+describe('award pages', () => {
+  it('gives an award and each of its categories a path under /awards', () => {
+    expect(awardRoute('hugo')).toBe('/awards/hugo');
+    expect(awardRoute('locus', 'horror-novel')).toBe('/awards/locus/horror-novel');
+  });
+
+  it('lists every award page followed by its category pages', () => {
+    expect(awardRoutes(AWARDS)).toEqual([
+      '/awards/hugo',
+      '/awards/hugo/best-novel',
+      '/awards/nebula',
+      '/awards/nebula/best-novel',
+      '/awards/locus',
+      '/awards/locus/science-fiction-novel',
+      '/awards/locus/fantasy-novel',
+      '/awards/locus/horror-novel',
+      '/awards/locus/first-novel',
+    ]);
   });
 });

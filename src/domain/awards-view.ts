@@ -113,3 +113,21 @@ export function awardSelectionToSearch(selection: AwardSelection, awards: readon
   const query = params.toString();
   return query ? `?${query}` : '';
 }
+
+/**
+ * The unprefixed route of an award's page, or of one of its categories (issue 11: every award and
+ * category has its own static page; the sitemap and the awards page's browser use the same paths).
+ * @example awardRoute('locus', 'horror-novel') // '/awards/locus/horror-novel'
+ */
+export function awardRoute(awardSlug: string, categorySlug?: string): string {
+  const award = `/awards/${encodeURIComponent(awardSlug)}`;
+  return categorySlug === undefined ? award : `${award}/${encodeURIComponent(categorySlug)}`;
+}
+
+/**
+ * Every award page and, after each, its category pages, in catalogue order.
+ * @example awardRoutes([{ id: 1, slug: 'hugo', categories: [{ id: 1, slug: 'best-novel' }] }]) // ['/awards/hugo', '/awards/hugo/best-novel']
+ */
+export function awardRoutes(awards: readonly AwardRef[]): string[] {
+  return awards.flatMap((award) => [awardRoute(award.slug), ...award.categories.map((c) => awardRoute(award.slug, c.slug))]);
+}
