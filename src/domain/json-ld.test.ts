@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   aggregateRatingOf,
+  awardListJsonLd,
   bookFormatOf,
   bookJsonLd,
   bookSeriesJsonLd,
   personJsonLd,
   serializeJsonLd,
+  type AwardListJsonLdInput,
   type BookJsonLdInput,
   type EditionInput,
 } from './json-ld.ts';
@@ -211,6 +213,71 @@ describe('bookSeriesJsonLd', () => {
       { '@type': 'Book', name: 'Leviathan Wakes', url: 'https://phantastika.example/en/books/leviathan-wakes', position: 1 },
       { '@type': 'Book', name: 'Prequel', url: 'https://phantastika.example/en/books/prequel' },
     ]);
+  });
+});
+
+describe('awardListJsonLd', () => {
+  const SITE = 'https://phantastika.example';
+  function awardPage(overrides: Partial<AwardListJsonLdInput> = {}): AwardListJsonLdInput {
+    return {
+      url: `${SITE}/en/awards/hugo`,
+      name: 'Hugo Award',
+      description: 'Every Hugo Award winner, year by year.',
+      inLanguage: 'en',
+      breadcrumb: [
+        { name: 'Awards', url: `${SITE}/en/awards` },
+        { name: 'Hugo Award', url: `${SITE}/en/awards/hugo` },
+      ],
+      winners: [
+        { name: 'Dune', url: `${SITE}/en/books/dune`, authors: [{ name: 'Frank Herbert', url: `${SITE}/en/authors/frank-herbert` }], award: 'Hugo Award, Best Novel (1966)' },
+        { name: 'This Immortal', url: `${SITE}/en/books/this-immortal`, authors: [], award: 'Hugo Award, Best Novel (1966)' },
+      ],
+      ...overrides,
+    };
+  }
+
+  it('describes the page as a CollectionPage with its breadcrumb trail', () => {
+    const data = awardListJsonLd(awardPage());
+    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'CollectionPage', '@id': `${SITE}/en/awards/hugo#page`, name: 'Hugo Award', inLanguage: 'en' });
+    expect(data.breadcrumb).toEqual({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Awards', item: `${SITE}/en/awards` },
+        { '@type': 'ListItem', position: 2, name: 'Hugo Award', item: `${SITE}/en/awards/hugo` },
+      ],
+    });
+  });
+
+  it('lists every win in order, each book pointing at its page\'s work node with the win as award (ties are two items)', () => {
+    const list = awardListJsonLd(awardPage()).mainEntity as { numberOfItems: number; itemListOrder: string; itemListElement: unknown[] };
+    expect(list.numberOfItems).toBe(2);
+    expect(list.itemListOrder).toBe('https://schema.org/ItemListOrderDescending');
+    expect(list.itemListElement).toEqual([
+      {
+        '@type': 'ListItem',
+        position: 1,
+        item: {
+          '@type': 'Book',
+          '@id': `${SITE}/en/books/dune#work`,
+          name: 'Dune',
+          url: `${SITE}/en/books/dune`,
+          author: [{ '@type': 'Person', name: 'Frank Herbert', url: `${SITE}/en/authors/frank-herbert` }],
+          award: 'Hugo Award, Best Novel (1966)',
+        },
+      },
+      {
+        '@type': 'ListItem',
+        position: 2,
+        item: { '@type': 'Book', '@id': `${SITE}/en/books/this-immortal#work`, name: 'This Immortal', url: `${SITE}/en/books/this-immortal`, award: 'Hugo Award, Best Novel (1966)' },
+      },
+    ]);
+  });
+
+  it('leaves out a missing description and breadcrumb but keeps an empty list honest', () => {
+    const data = awardListJsonLd(awardPage({ description: null, breadcrumb: [], winners: [] }));
+    expect(data).not.toHaveProperty('description');
+    expect(data).not.toHaveProperty('breadcrumb');
+    expect(data.mainEntity).toMatchObject({ '@type': 'ItemList', numberOfItems: 0, itemListElement: [] });
   });
 });
 

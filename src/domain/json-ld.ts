@@ -1,6 +1,7 @@
 /**
  * schema.org JSON-LD for the detail pages (issue 3, item 3): Book (the work, its editions as
- * workExample), Person and BookSeries. Pure: the page passes absolute URLs and already localized
+ * workExample), Person and BookSeries; for the award and award category pages (issue 11) a
+ * CollectionPage whose main entity lists the winning books. Pure: the page passes absolute URLs and already localized
  * names in; this module only shapes them and serializes them safely for an inline <script>.
  *
  * Conventions: the work's `@id` is its page URL + '#work'; editions are `#edition-{id}`; properties
@@ -101,6 +102,36 @@ export interface BookSeriesJsonLdInput {
   description: string | null;
   authors: readonly PersonRefInput[];
   parts: readonly SeriesPartInput[];
+}
+
+export interface BreadcrumbInput {
+  name: string;
+  /** Absolute URL of the level's page. */
+  url: string;
+}
+
+export interface AwardWinnerInput {
+  /** Title as the page shows it. */
+  name: string;
+  /** Absolute URL of the book's page in the page language. */
+  url: string;
+  authors: readonly PersonRefInput[];
+  /** The win as text, e.g. 'Hugo Award, Best Novel (1966)'. */
+  award: string;
+}
+
+export interface AwardListJsonLdInput {
+  /** Absolute URL of this page. */
+  url: string;
+  /** The page's name: the award, or award and category. */
+  name: string;
+  description: string | null;
+  /** The page language. */
+  inLanguage: string;
+  /** From the top level down to this page. */
+  breadcrumb: readonly BreadcrumbInput[];
+  /** The winning books, newest first (one item per win). */
+  winners: readonly AwardWinnerInput[];
 }
 
 /** Drops undefined, null, '' and empty arrays so the output carries only real facts. */
@@ -229,6 +260,42 @@ export function bookSeriesJsonLd(input: BookSeriesJsonLdInput): JsonLd {
     description: input.description,
     author: input.authors.map(person),
     hasPart: input.parts.map((part) => compact({ '@type': 'Book', name: part.name, url: part.url, position: part.position ?? undefined })),
+  });
+}
+
+/**
+ * The CollectionPage node of an award or award category page: its breadcrumb trail and, as main
+ * entity, an ItemList of the winning books (newest first), each pointing at its book page's work
+ * node (`{book url}#work`) with the win in `award`.
+ * @example awardListJsonLd({ url, name: 'Hugo Award', winners: [{ name: 'Dune', url: dune, authors: [], award: 'Hugo Award, Best Novel (1966)' }], ... })
+ */
+export function awardListJsonLd(input: AwardListJsonLdInput): JsonLd {
+  return compact({
+    '@context': CONTEXT,
+    '@type': 'CollectionPage',
+    '@id': `${input.url}#page`,
+    url: input.url,
+    name: input.name,
+    description: input.description,
+    inLanguage: input.inLanguage,
+    breadcrumb:
+      input.breadcrumb.length === 0
+        ? undefined
+        : {
+            '@type': 'BreadcrumbList',
+            itemListElement: input.breadcrumb.map((level, index) => ({ '@type': 'ListItem', position: index + 1, name: level.name, item: level.url })),
+          },
+    mainEntity: {
+      '@type': 'ItemList',
+      name: input.name,
+      itemListOrder: `${CONTEXT}/ItemListOrderDescending`,
+      numberOfItems: input.winners.length,
+      itemListElement: input.winners.map((book, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        item: compact({ '@type': 'Book', '@id': workId(book.url), name: book.name, url: book.url, author: book.authors.map(person), award: book.award }),
+      })),
+    },
   });
 }
 
