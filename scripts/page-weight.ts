@@ -4,16 +4,19 @@
  * `component-url` and `renderer-url` through static imports), gzipped and counted once per page.
  * Islands hydrated only on a media query (`client:media`) load only where it matches: they are listed
  * with their media so the reader can tell what a desktop and a phone download.
- * Defaults: the build `npm start` serves (else dist/), pages /en/books/dune, /de/books, /en/search.
+ * Islands on intent (`client:intent`) load on the visitor's first pointer, focus or touch: listed apart.
+ * Checks the budgets of issue 11 (BUDGETS); `--check` makes a page over budget fail the command.
+ * Defaults: the build `npm start` serves (else dist/), pages /en/, /en/books, /en/books/dune,
+ * /de/books/dune, /en/authors/ursula-k-le-guin, /en/awards, /en/search.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { defaultBuildDir } from './site-build.ts';
 
-const [distArg, ...pageArgs] = process.argv.slice(2);
+const [distArg, ...pageArgs] = process.argv.slice(2).filter((arg) => arg !== '--check');
 const DIST = distArg ? path.resolve(distArg) : defaultBuildDir();
-const PAGES = pageArgs.length ? pageArgs : ['/en/books/dune', '/de/books', '/en/search'];
+const PAGES = pageArgs.length ? pageArgs : ['/en/', '/en/books', '/en/books/dune', '/de/books/dune', '/en/authors/ursula-k-le-guin', '/en/awards', '/en/search'];
 
 const gz = (buffer: Buffer | string) => gzipSync(buffer, { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -35,6 +38,14 @@ function moduleGraph(url: string, seen: Set<string>): void {
   }
 }
 
+/**
+ * Budgets of issue 11 (point 7), gzip: JavaScript a visitor's browser loads before any input (islands
+ * hydrated on load, idle, visible or a matching media query; not those on intent), and the HTML.
+ */
+export const BUDGETS = { scriptBeforeInput: { list: 50 * 1024, other: 20 * 1024 }, html: 100 * 1024 };
+const LIST_PAGES = /^\/(en|de|it)\/(books|authors|series)\/?$/;
+
+const failures: string[] = [];
 for (const page of PAGES) {
   const html = readFileSync(htmlFile(page), 'utf8');
   const islands = [...html.matchAll(/<astro-island\b([^>]*)>/g)].map((m) => {
@@ -49,18 +60,39 @@ for (const page of PAGES) {
   });
   const inlineScripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('\n');
   const always = new Set<string>();
+  const onIntent = new Set<string>();
   const byMedia = new Map<string, Set<string>>();
   for (const island of islands) {
-    const target = island.client === 'media' && island.media ? (byMedia.get(island.media) ?? byMedia.set(island.media, new Set()).get(island.media)!) : always;
+    const target =
+      island.client === 'intent'
+        ? onIntent
+        : island.client === 'media' && island.media
+          ? (byMedia.get(island.media) ?? byMedia.set(island.media, new Set()).get(island.media)!)
+          : always;
     for (const url of island.urls) moduleGraph(url, target);
   }
   const size = (urls: Set<string>) => [...urls].reduce((sum, url) => sum + gz(readFileSync(path.join(DIST, url))), 0);
+  const htmlGzip = gz(html);
+  // The widest screen's share: what loads everywhere plus the largest media-only part.
+  const mediaExtra = Math.max(0, ...[...byMedia.values()].map((urls) => size(new Set([...urls].filter((url) => !always.has(url))))));
+  const beforeInput = size(always) + mediaExtra;
+  const scriptBudget = LIST_PAGES.test(page) ? BUDGETS.scriptBeforeInput.list : BUDGETS.scriptBeforeInput.other;
   console.log(`\n${page}`);
-  console.log(`  HTML ${kb(Buffer.byteLength(html))} raw, ${kb(gz(html))} gzip (inline scripts ${kb(gz(inlineScripts))} gzip)`);
+  console.log(`  HTML ${kb(Buffer.byteLength(html))} raw, ${kb(htmlGzip)} gzip (inline scripts ${kb(gz(inlineScripts))} gzip); budget ${kb(BUDGETS.html)}`);
   console.log(`  islands: ${islands.map((i) => `${i.name} (client:${i.client}${i.media ? ` ${i.media}` : ''})`).join(', ') || 'none'}`);
-  console.log(`  JS loaded on every screen: ${kb(size(always))} gzip in ${always.size} modules`);
+  console.log(`  JS loaded on every screen before input: ${kb(size(always))} gzip in ${always.size} modules`);
   for (const [media, urls] of byMedia) {
     const extra = new Set([...urls].filter((url) => !always.has(url)));
     console.log(`  JS only where ${media}: +${kb(size(extra))} gzip in ${extra.size} modules`);
   }
+  const intentOnly = new Set([...onIntent].filter((url) => !always.has(url)));
+  console.log(`  JS on intent (pointer, focus, touch): +${kb(size(intentOnly))} gzip in ${intentOnly.size} modules`);
+  console.log(`  before input at most ${kb(beforeInput)} gzip; budget ${kb(scriptBudget)}`);
+  if (beforeInput > scriptBudget) failures.push(`${page}: ${kb(beforeInput)} of JavaScript before input (budget ${kb(scriptBudget)})`);
+  if (htmlGzip > BUDGETS.html) failures.push(`${page}: ${kb(htmlGzip)} of HTML (budget ${kb(BUDGETS.html)})`);
 }
+
+if (failures.length) {
+  console.log(`\nOver budget:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+  if (process.argv.includes('--check')) process.exitCode = 1;
+} else console.log('\nAll pages within budget.');
