@@ -1,6 +1,7 @@
 /**
- * The navbar's account entry (spec §2 "Navigation bar"). Signed out (and while the session loads, and
- * without JavaScript): the Log In link. Signed in: an avatar button with the initial of the first name,
+ * The navbar's account entry (spec §2 "Navigation bar"). Signed out (and without JavaScript): the Log
+ * In link, static: the island hydrates at once only when the session hint cookie is there
+ * (client:intent="session"), and then shows the avatar with the hint's initial while the session loads. Signed in: an avatar button with the initial of the first name,
  * else of the email (avatarInitial), opening a menu with profile, reading list, my reviews, the admin
  * entries for super users, and sign out as a plain link to /api/logout.
  *
@@ -15,7 +16,8 @@ import type { CurrentUser } from '../domain/schemas/auth.ts';
 import type { AccountEntries, AccountLink } from './account/account-items.ts';
 import { keepLanguageOnSignOut } from './account/sign-out.ts';
 import { fill } from './account/texts.ts';
-import { useSessionUser } from './account/use-session.ts';
+import { useSessionHint, useSessionUser } from './account/use-session.ts';
+import { $session } from './stores/session.ts';
 
 export interface AccountMenuProps {
   locale: Locale;
@@ -25,6 +27,20 @@ export interface AccountMenuProps {
 
 export default function AccountMenu({ locale, login, entries }: AccountMenuProps) {
   const user = useSessionUser();
+  const hint = useSessionHint();
+  if (!user && hint && $session.get() === 'loading') {
+    // A reader who is (probably) signed in sees the avatar with the initial at once; the menu follows
+    // when the server has said who it is.
+    return (
+      <div className="account-menu">
+        <span className="account-menu__button" aria-busy="true">
+          <span className="avatar" aria-hidden="true">
+            {hint}
+          </span>
+        </span>
+      </div>
+    );
+  }
   if (!user) {
     return (
       <a className="button button--secondary site-header__login" href={login.href} aria-current={login.current ? 'page' : undefined}>

@@ -6,7 +6,8 @@
  * on idle) would otherwise differ from its HTML and React would throw a hydration error (#418).
  * useSyncExternalStore's server snapshot is made for exactly that.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { readSessionHint } from '../../domain/session-hint.ts';
 import type { CurrentUser } from '../../domain/schemas/auth.ts';
 import { $session, sessionUser, type Session } from '../stores/session.ts';
 
@@ -16,4 +17,14 @@ const onServer = (): Session => 'loading';
 
 export function useSessionUser(): CurrentUser | null {
   return sessionUser(useSyncExternalStore(subscribe, current, onServer));
+}
+
+/**
+ * The initial the session hint cookie carries (src/domain/session-hint.ts), read after hydration (the
+ * server rendered without it), or null.
+ */
+export function useSessionHint(): string | null {
+  const [hint, setHint] = useState<string | null>(null);
+  useEffect(() => setHint(readSessionHint(document.cookie)), []);
+  return hint;
 }
