@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookSlug, slugify, uniqueSlug, UNKNOWN_BOOK_SLUG } from './slug.ts';
+import { assignSlugs, bookSlug, slugFitsBase, slugify, uniqueSlug, UNKNOWN_BOOK_SLUG } from './slug.ts';
 
 describe('slugify', () => {
   it.each([
@@ -11,7 +11,21 @@ describe('slugify', () => {
     ['11/22/63', '11-22-63'],
     ['Dune', 'dune'],
     ["Ender's Game", 'enders-game'],
+    ['Ender’s Game', 'enders-game'],
+    ["Remembrance of Earth's Past", 'remembrance-of-earths-past'],
+    ["L'Anomalie", 'lanomalie'],
+    ["Tom O'Bedlam", 'tom-obedlam'],
+    ['The M.D.: A Horror Story', 'the-md-a-horror-story'],
     ['Hello, World!', 'hello-world'],
+    ['Die Haarteppichknüpfer', 'die-haarteppichknuepfer'],
+    ['Le città invisibili', 'le-citta-invisibili'],
+    ['Cadáver exquisito', 'cadaver-exquisito'],
+    ['Četvrti krug', 'cetvrti-krug'],
+    ['Phèdre’s Trilogy', 'phedres-trilogy'],
+    ['Have Space Suit—Will Travel', 'have-space-suit-will-travel'],
+    ['The Three-Body Problem', 'the-three-body-problem'],
+    ['Blackout/All Clear', 'blackout-all-clear'],
+    ['AC\\DC', 'ac-dc'],
   ])('turns %j into %j', (input, expected) => {
     expect(slugify(input)).toBe(expected);
   });
@@ -100,5 +114,65 @@ describe('uniqueSlug', () => {
 
   it('throws instead of looping forever when nothing is ever free', () => {
     expect(() => uniqueSlug('dune', () => true)).toThrow(RangeError);
+  });
+});
+
+describe('slugFitsBase', () => {
+  it.each([
+    ['dune', 'dune', true],
+    ['dune-2', 'dune', true],
+    ['dune-12', 'dune', true],
+    ['dune-1', 'dune', false],
+    ['dune-02', 'dune', false],
+    ['dune-messiah', 'dune', false],
+    ['ender-s-game', 'enders-game', false],
+  ])('%j fits %j: %j', (slug, base, expected) => {
+    expect(slugFitsBase(slug, base)).toBe(expected);
+  });
+});
+
+describe('assignSlugs', () => {
+  const none = () => false;
+
+  it('numbers a collision in the order of the claims', () => {
+    const slugs = assignSlugs(
+      [
+        { id: 'emergence', base: 'emergence' },
+        { id: 'emergence-2', base: 'emergence' },
+        { id: 'emergence-3', base: 'emergence' },
+      ],
+      none,
+    );
+    expect([...slugs]).toEqual([
+      ['emergence', 'emergence'],
+      ['emergence-2', 'emergence-2'],
+      ['emergence-3', 'emergence-3'],
+    ]);
+  });
+
+  it('keeps a current slug that still fits, so a newcomer with the same title takes the next number', () => {
+    const slugs = assignSlugs(
+      [
+        { id: 'older-newcomer', base: 'appleseed' },
+        { id: 'a', base: 'appleseed', current: 'appleseed' },
+        { id: 'b', base: 'appleseed', current: 'appleseed-2' },
+      ],
+      none,
+    );
+    expect(Object.fromEntries(slugs)).toEqual({ a: 'appleseed', b: 'appleseed-2', 'older-newcomer': 'appleseed-3' });
+  });
+
+  it("moves a slug that no longer fits the rule ('ender-s-game') to the rule's", () => {
+    expect(assignSlugs([{ id: 'ender-s-game', base: 'enders-game', current: 'ender-s-game' }], none).get('ender-s-game')).toBe('enders-game');
+  });
+
+  it("never gives out a slug that is someone else's page or old URL", () => {
+    const others = new Map([
+      ['enders-game', 'someone'],
+      ['enders-game-2', 'someone-else'],
+    ]);
+    const taken = (slug: string, id: string) => (others.get(slug) ?? id) !== id;
+    expect(assignSlugs([{ id: 'mine', base: 'enders-game', current: 'ender-s-game' }], taken).get('mine')).toBe('enders-game-3');
+    expect(assignSlugs([{ id: 'someone', base: 'enders-game' }], taken).get('someone')).toBe('enders-game');
   });
 });

@@ -1,6 +1,8 @@
 /**
- * URL slugs for books, authors, series and genres (spec §5 "Slugs").
- * German umlauts are transliterated rather than stripped so 'Wüste' stays readable as 'wueste'.
+ * URL slugs for books, authors, series and genres (spec §5 "Slugs"): the one rule for the seed
+ * importer, admin forms and URLs. German umlauts are transliterated rather than stripped so 'Wüste'
+ * stays readable as 'wueste'; apostrophes are stripped like every other character ('Ender's Game' →
+ * 'enders-game'), never turned into a hyphen.
  */
 
 /**
@@ -41,8 +43,9 @@ export function slugify(text: string): string {
       // Remaining accents: decompose and drop the combining marks (é→e, ñ→n).
       .normalize('NFD')
       .replace(/\p{M}/gu, '')
-      // Backslash counts as a slash too: titles like 'AC\DC' would otherwise glue words together.
-      .replace(/[\s_/\\]+/g, '-')
+      // Backslash counts as a slash too: titles like 'AC\DC' would otherwise glue words together; a
+      // dash (– — ‐) is a hyphen in another form: 'Have Space Suit—Will Travel' keeps its words apart.
+      .replace(/[\s_/\\\p{Pd}]+/gu, '-')
       .replace(/[^a-z0-9-]/g, '')
       .replace(/-{2,}/g, '-')
       .replace(/^-+|-+$/g, '')
@@ -73,4 +76,45 @@ export function uniqueSlug(base: string, taken: (slug: string) => boolean): stri
     if (!taken(candidate)) return candidate;
   }
   throw new RangeError(`uniqueSlug: no free slug for '${base}' after ${MAX_SLUG_ATTEMPTS} attempts`);
+}
+
+/**
+ * Whether `slug` is `base` itself or `base` with a numeric suffix, as uniqueSlug makes them.
+ * @example slugFitsBase('dune-2', 'dune') // true
+ */
+export function slugFitsBase(slug: string, base: string): boolean {
+  return slug === base || (slug.startsWith(`${base}-`) && /^(?:[2-9]|[1-9]\d+)$/.test(slug.slice(base.length + 1)));
+}
+
+/** Something that needs a slug: its stable identity, the slug its name gives, and its slug now. */
+export interface SlugClaim {
+  id: string;
+  base: string;
+  current?: string | null;
+}
+
+/**
+ * Slugs for many things at once, deterministically. A current slug that still fits its base is kept
+ * (a published URL stays where it is); the others get uniqueSlug(base) in the order of `claims`, so
+ * a collision's numeric suffix follows that order. A slug `takenByOthers` (another's page, another's
+ * old URL) is never given to `id`.
+ * @example assignSlugs([{ id: 'a', base: 'dune' }, { id: 'b', base: 'dune' }], () => false) // a → dune, b → dune-2
+ */
+export function assignSlugs(claims: readonly SlugClaim[], takenByOthers: (slug: string, id: string) => boolean): Map<string, string> {
+  const slugs = new Map<string, string>();
+  const owner = new Map<string, string>();
+  for (const claim of claims) {
+    const current = claim.current;
+    if (current && slugFitsBase(current, claim.base) && !owner.has(current) && !takenByOthers(current, claim.id)) {
+      slugs.set(claim.id, current);
+      owner.set(current, claim.id);
+    }
+  }
+  for (const claim of claims) {
+    if (slugs.has(claim.id)) continue;
+    const slug = uniqueSlug(claim.base, (s) => owner.has(s) || takenByOthers(s, claim.id));
+    slugs.set(claim.id, slug);
+    owner.set(slug, claim.id);
+  }
+  return slugs;
 }
