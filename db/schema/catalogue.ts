@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { altTitleKindEnum, genderEnum, genreCategoryEnum, seriesKindEnum, seriesStatusEnum } from './enums.ts';
+import { altTitleKindEnum, genderEnum, genreCategoryEnum, seriesKindEnum, seriesStatusEnum, slugKindEnum } from './enums.ts';
 import { localizedText } from './localized.ts';
 
 // The catalogue aggregate: works, people, series and genres (DESIGN.md §4).
@@ -178,4 +178,25 @@ export const bookAltTitles = pgTable(
     position: smallint('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bookId, t.title] }), check('book_alt_titles_title_present', sql`length(trim(${t.title})) > 0`)],
+);
+
+/**
+ * A slug a book, author or series had before (issue 11.4): its old URL answers a 301 to the current
+ * one (src/integrations/slug-redirects.ts writes the rules into the build's _redirects). The entity is
+ * `entity_id` in the table of `kind`; a rule is written only while it exists. An old slug is never
+ * given to another entity of that kind (db/seed/import.ts), so its URL keeps pointing at its owner.
+ */
+export const slugRedirects = pgTable(
+  'slug_redirects',
+  {
+    kind: slugKindEnum('kind').notNull(),
+    oldSlug: text('old_slug').notNull(),
+    entityId: integer('entity_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.oldSlug] }),
+    index('slug_redirects_entity_idx').on(t.kind, t.entityId),
+    check('slug_redirects_old_slug_format', sql`${t.oldSlug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
 );

@@ -34,3 +34,8 @@ export const emailTokenPurposeEnum = pgEnum('email_token_purpose', EMAIL_TOKEN_P
 export const ALT_TITLE_KINDS = ['serial', 'uk', 'us', 'working', 'translation-of-record'] as const;
 export type AltTitleKind = (typeof ALT_TITLE_KINDS)[number];
 export const altTitleKindEnum = pgEnum('alt_title_kind', ALT_TITLE_KINDS);
+
+/** The things with a slug route that can move (issue 11.4): /books/{slug}, /authors/{slug}, /series/{slug}. */
+export const SLUG_KINDS = ['book', 'author', 'series'] as const;
+export type SlugKind = (typeof SLUG_KINDS)[number];
+export const slugKindEnum = pgEnum('slug_kind', SLUG_KINDS);

@@ -7,8 +7,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { LANGUAGE_CHOICES } from '../../src/domain/enums.ts';
+import { assignSlugs, bookSlug, slugify, type SlugClaim } from '../../src/domain/slug.ts';
 import type { Database } from '../client.ts';
-import { awardCategories, awards, genres } from '../schema/index.ts';
+import { awardCategories, awards, genres, type SlugKind } from '../schema/index.ts';
 import { GENRES, genreSlugsFor } from './genres.ts';
 import { mergeItems, sameJson, type Facts, type Json } from './merge.ts';
 import type { SeedBook, SeedCatalogue, SeedEdition } from './seed-data.ts';
@@ -102,14 +103,17 @@ interface EntitySpec {
   name: string;
   table: string;
   fields: readonly Column[];
-  /** Columns written only when the row is inserted (slug, fixed flags, the owning book). */
+  /** Columns written only when the row is inserted (fixed flags, the owning book). */
   insertOnly: readonly Column[];
+  /** The kind of slug route the rows have (editions have none). */
+  slugKind?: SlugKind;
 }
 
 /** A seeded row as the database holds it now. */
 interface CurrentRow {
   id: number;
   sourceKey: string | null;
+  slug: string | null;
   /** The key of a row imported before source_key existed, by what identified it then (editions only). */
   legacyKey: string | null;
   facts: Facts;
@@ -119,6 +123,18 @@ interface EntityResult {
   ids: Map<string, number>;
   /** Ids of seeded rows whose record the data no longer has (deleted by the caller, after the links). */
   removed: { key: string; id: number }[];
+}
+
+/** How the rows of a table get their slugs (issue 11.4). */
+interface SlugRule {
+  /** The slug a record's (merged) facts give: its title's or name's (src/domain/slug.ts). */
+  baseOf: (key: string, facts: Facts) => string;
+  /** The order in which records take a collision's numbers. */
+  order: (a: string, b: string) => number;
+  /** Who holds a slug of this kind now or held it before: a record key, or `row:{id}` for rows added in the app. */
+  owners: ReadonlyMap<string, string>;
+  /** Old slugs already recorded in slug_redirects. */
+  redirects: ReadonlySet<string>;
 }
 
 /**
@@ -133,6 +149,7 @@ async function syncEntities(
   current: readonly CurrentRow[],
   insertValues: (key: string) => Record<string, Json>,
   count: Counter,
+  slugs?: SlugRule,
 ): Promise<EntityResult> {
   const ids = new Map<string, number>();
   const now = new Map<string, Facts>();
@@ -160,15 +177,50 @@ async function syncEntities(
   await updateRows(db, spec.table, [ID], [SOURCE_KEY, ...spec.fields], [...updates.values()], true);
   count('updated', spec.name, changes.update.length);
 
+  // Slugs from the titles and names the rows end up with (spec §5), kept where they still fit.
+  const assigned = new Map<string, string>();
+  const renamed: { id: number; slug: string; oldSlug: string }[] = [];
+  if (slugs && spec.slugKind) {
+    const facts = new Map(now);
+    for (const [key, merged] of [...changes.update, ...changes.insert]) facts.set(key, merged);
+    const currentSlug = new Map(current.flatMap((row) => (row.sourceKey !== null && row.slug !== null ? [[row.sourceKey, row.slug] as const] : [])));
+    const claims: SlugClaim[] = [...want.keys()]
+      .filter((key) => facts.has(key))
+      .sort(slugs.order)
+      .map((key) => ({ id: key, base: slugs.baseOf(key, facts.get(key)!), current: currentSlug.get(key) ?? null }));
+    for (const [key, slug] of assignSlugs(claims, (slug, key) => (slugs.owners.get(slug) ?? key) !== key)) assigned.set(key, slug);
+    for (const [key, slug] of assigned) {
+      const old = currentSlug.get(key);
+      if (old !== undefined && old !== slug) renamed.push({ id: ids.get(key)!, slug, oldSlug: old });
+    }
+    await updateRows(db, spec.table, [ID], [col('slug', 'slug', 'text')], renamed, true);
+    count('updated', `${spec.name}Slugs`, renamed.length);
+  }
+
   const inserted = await insertRows<{ id: number; sourceKey: string }>(
     db,
     spec.table,
-    [SOURCE_KEY, ...spec.fields, ...spec.insertOnly],
-    changes.insert.map(([key, facts]) => ({ sourceKey: key, ...facts, ...insertValues(key) })),
+    [SOURCE_KEY, ...spec.fields, ...(spec.slugKind ? [col('slug', 'slug', 'text')] : []), ...spec.insertOnly],
+    changes.insert.map(([key, facts]) => ({ sourceKey: key, ...facts, slug: assigned.get(key) ?? null, ...insertValues(key) })),
     'id, source_key AS "sourceKey"',
   );
   for (const row of inserted) ids.set(row.sourceKey, row.id);
   count('inserted', spec.name, inserted.length);
+
+  if (slugs && spec.slugKind) {
+    // Old URLs: every slug a row leaves, and the record's key, which was its slug before slugs
+    // followed the rule (issue 11.4), unless another page has it.
+    const moved = new Map<string, number>();
+    for (const r of renamed) moved.set(r.oldSlug, r.id);
+    for (const [key, slug] of assigned) {
+      if (key !== slug && (slugs.owners.get(key) ?? key) === key) moved.set(key, ids.get(key)!);
+    }
+    const missing = [...moved]
+      .filter(([oldSlug]) => !slugs.redirects.has(oldSlug))
+      .map(([oldSlug, entityId]) => ({ kind: spec.slugKind, oldSlug, entityId }));
+    await insertRows(db, 'slug_redirects', [col('kind', 'kind', 'slug_kind'), col('oldSlug', 'old_slug', 'text'), col('entityId', 'entity_id', 'int')], missing);
+    count('inserted', 'slugRedirects', missing.length);
+  }
 
   // Every seeded row whose record the data no longer has goes, whether or not the last import is on
   // record: rows added in the app have no source_key, so they are never among them.
@@ -355,14 +407,16 @@ const AUTHOR: EntitySpec = {
     col('deathYear', 'death_year', 'smallint'),
     col('nationality', 'nationality', 'text'),
   ],
-  insertOnly: [col('slug', 'slug', 'text')],
+  insertOnly: [],
+  slugKind: 'author',
 };
 const SERIES: EntitySpec = {
   kind: 'series',
   name: 'series',
   table: 'series',
   fields: [col('name', 'name', 'text'), col('status', 'status', 'series_status')],
-  insertOnly: [col('slug', 'slug', 'text'), col('kind', 'kind', 'series_kind')],
+  insertOnly: [col('kind', 'kind', 'series_kind')],
+  slugKind: 'series',
 };
 const BOOK: EntitySpec = {
   kind: 'book',
@@ -376,7 +430,8 @@ const BOOK: EntitySpec = {
     col('publisher', 'publisher', 'text'),
     col('description', 'description', 'jsonb'),
   ],
-  insertOnly: [col('slug', 'slug', 'text')],
+  insertOnly: [],
+  slugKind: 'book',
 };
 const EDITION: EntitySpec = {
   kind: 'edition',
@@ -402,11 +457,12 @@ const EDITION: EntitySpec = {
 /** The seeded (or adoptable) rows of a table with their facts, read as the records write them. */
 async function currentRows(db: Database, spec: EntitySpec, legacyKey: SQL, from: SQL = sql.raw(`${quoted(spec.table)} t`)): Promise<CurrentRow[]> {
   const fields = spec.fields.map((c) => `t.${quoted(c.column)} AS ${quoted(c.field)}`).join(', ');
-  const found = await rows<Record<string, Json> & { id: number; sourceKey: string | null; legacyKey: string | null }>(
+  const slug = sql.raw(spec.slugKind ? 't.slug' : 'NULL::text');
+  const found = await rows<Record<string, Json> & { id: number; sourceKey: string | null; slug: string | null; legacyKey: string | null }>(
     db,
-    sql`SELECT t.id, t.source_key AS "sourceKey", ${legacyKey} AS "legacyKey", ${sql.raw(fields)} FROM ${from}`,
+    sql`SELECT t.id, t.source_key AS "sourceKey", ${slug} AS slug, ${legacyKey} AS "legacyKey", ${sql.raw(fields)} FROM ${from}`,
   );
-  return found.map(({ id, sourceKey, legacyKey: legacy, ...facts }) => ({ id, sourceKey, legacyKey: legacy, facts }));
+  return found.map(({ id, sourceKey, slug: current, legacyKey: legacy, ...facts }) => ({ id, sourceKey, slug: current, legacyKey: legacy, facts }));
 }
 
 export async function importSeedCatalogue(db: Database, data: SeedCatalogue): Promise<SeedReport> {
@@ -458,21 +514,55 @@ export async function importSeedCatalogue(db: Database, data: SeedCatalogue): Pr
     // editions, which the app adds too, are matched by what identified them before (book, language, title).
     const noLegacyKey = sql`NULL::text`;
 
+    // Slugs follow the spec rule (issue 11.4): titles and names through src/domain/slug.ts; the slugs
+    // rows had before are kept in slug_redirects, and no one else ever gets them.
+    const redirectRows = await rows<{ kind: SlugKind; oldSlug: string; entityId: number }>(
+      t,
+      sql`SELECT kind, old_slug AS "oldSlug", entity_id AS "entityId" FROM slug_redirects`,
+    );
+    const slugRule = (
+      kind: SlugKind,
+      rowsNow: readonly CurrentRow[],
+      want: ReadonlyMap<string, SeedRecord>,
+      baseOf: SlugRule['baseOf'],
+      order: SlugRule['order'] = (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+    ): SlugRule => {
+      const ownerOf = new Map(rowsNow.map((row) => [row.id, row.sourceKey ?? `row:${row.id}`]));
+      const owners = new Map<string, string>();
+      for (const row of rowsNow) if (row.slug !== null) owners.set(row.slug, ownerOf.get(row.id)!);
+      const redirects = redirectRows.filter((r) => r.kind === kind);
+      for (const r of redirects) if (!owners.has(r.oldSlug)) owners.set(r.oldSlug, ownerOf.get(r.entityId) ?? `row:${r.entityId}`);
+      for (const key of want.keys()) if (!owners.has(key)) owners.set(key, key);
+      return { baseOf, order, owners, redirects: new Set(redirects.map((r) => r.oldSlug)) };
+    };
+    const byName = (key: string, facts: Facts) => slugify(String(facts.name ?? '')) || key;
+    // A title in a script without Latin letters (三体) takes its English edition's title, before 'unknown-book'.
+    const englishTitles = new Map(data.editions.filter((e) => e.languageCode === 'en').map((e) => [e.bookKey, e.title] as const));
+    const byTitle = (key: string, facts: Facts) => {
+      const title = String(facts.title ?? '');
+      return slugify(title) ? bookSlug(title) : bookSlug(englishTitles.get(key) ?? title);
+    };
+    const byYear = (a: string, b: string) =>
+      Number(records.book.get(a)?.fields.year ?? 0) - Number(records.book.get(b)?.fields.year ?? 0) || (a < b ? -1 : a > b ? 1 : 0);
+
     // Authors, series (and their authors), books (and their links), editions.
-    const authorResult = await syncEntities(t, AUTHOR, records.author, base('author'), await currentRows(t, AUTHOR, noLegacyKey), (key) => ({ slug: key }), count);
+    const authorRows = await currentRows(t, AUTHOR, noLegacyKey);
+    const authorResult = await syncEntities(t, AUTHOR, records.author, base('author'), authorRows, () => ({}), count, slugRule('author', authorRows, records.author, byName));
     const authorIds = authorResult.ids;
     const authorKeys = new Map([...authorIds].map(([key, id]) => [id, key]));
     const byAuthor = (row: Record<string, Json>) => authorKeys.get(row.authorId as number) ?? null;
     const authorColumns = (key: string) => (authorIds.has(key) ? { authorId: authorIds.get(key)! } : undefined);
 
+    const seriesRows = await currentRows(t, SERIES, noLegacyKey);
     const seriesResult = await syncEntities(
       t,
       SERIES,
       records.series,
       base('series'),
-      await currentRows(t, SERIES, noLegacyKey),
-      (key) => ({ slug: key, kind: 'novel_series' }),
+      seriesRows,
+      () => ({ kind: 'novel_series' }),
       count,
+      slugRule('series', seriesRows, records.series, byName),
     );
     const seriesIds = seriesResult.ids;
     const seriesKeys = new Map([...seriesIds].map(([key, id]) => [id, key]));
@@ -494,7 +584,8 @@ export async function importSeedCatalogue(db: Database, data: SeedCatalogue): Pr
     );
 
     const bookBase = base('book');
-    const bookResult = await syncEntities(t, BOOK, records.book, bookBase, await currentRows(t, BOOK, noLegacyKey), (key) => ({ slug: key }), count);
+    const bookRows = await currentRows(t, BOOK, noLegacyKey);
+    const bookResult = await syncEntities(t, BOOK, records.book, bookBase, bookRows, () => ({}), count, slugRule('book', bookRows, records.book, byTitle, byYear));
     const bookIds = bookResult.ids;
     const links: LinkSpec[] = [
       {
@@ -583,18 +674,33 @@ export async function importSeedCatalogue(db: Database, data: SeedCatalogue): Pr
     // Removals, after the links that pointed at them: a removed book takes its links and editions with
     // it; an edition chosen as a book's primary edition in the app, or an author a book added in the
     // app still names, is kept and only forgets its seed record.
-    const idList = (removed: EntityResult['removed']) => sql`SELECT (jsonb_array_elements(${JSON.stringify(removed.map((r) => r.id))}::jsonb))::int`;
+    const idList = (removed: readonly { id: number }[]) => sql`SELECT (jsonb_array_elements(${JSON.stringify(removed.map((r) => r.id))}::jsonb))::int`;
     const remove = async (name: string, statement: SQL) => count('deleted', name, (await rows(t, statement)).length);
     if (editionResult.removed.length > 0) {
       const ids = idList(editionResult.removed);
       await remove('editions', sql`DELETE FROM editions WHERE id IN (${ids}) AND NOT is_primary_edition RETURNING id`);
       await t.execute(sql`UPDATE editions SET source_key = NULL WHERE id IN (${ids})`);
     }
-    if (bookResult.removed.length > 0) await remove('books', sql`DELETE FROM books WHERE id IN (${idList(bookResult.removed)}) RETURNING id`);
-    if (seriesResult.removed.length > 0) await remove('series', sql`DELETE FROM series WHERE id IN (${idList(seriesResult.removed)}) RETURNING id`);
+    // A removed book, author or series takes its old slugs with it (slug_redirects has no foreign key).
+    const forgetSlugs = (kind: SlugKind, removed: SQL) => remove('slugRedirects', sql`DELETE FROM slug_redirects WHERE kind = ${kind} AND entity_id IN (${removed}) RETURNING 1`);
+    if (bookResult.removed.length > 0) {
+      const removed = await rows<{ id: number }>(t, sql`DELETE FROM books WHERE id IN (${idList(bookResult.removed)}) RETURNING id`);
+      count('deleted', 'books', removed.length);
+      await forgetSlugs('book', idList(removed));
+    }
+    if (seriesResult.removed.length > 0) {
+      const removed = await rows<{ id: number }>(t, sql`DELETE FROM series WHERE id IN (${idList(seriesResult.removed)}) RETURNING id`);
+      count('deleted', 'series', removed.length);
+      await forgetSlugs('series', idList(removed));
+    }
     if (authorResult.removed.length > 0) {
       const ids = idList(authorResult.removed);
-      await remove('authors', sql`DELETE FROM authors a WHERE a.id IN (${ids}) AND NOT EXISTS (SELECT 1 FROM book_authors ba WHERE ba.author_id = a.id) RETURNING id`);
+      const removed = await rows<{ id: number }>(
+        t,
+        sql`DELETE FROM authors a WHERE a.id IN (${ids}) AND NOT EXISTS (SELECT 1 FROM book_authors ba WHERE ba.author_id = a.id) RETURNING id`,
+      );
+      count('deleted', 'authors', removed.length);
+      await forgetSlugs('author', idList(removed));
       await t.execute(sql`UPDATE authors SET source_key = NULL WHERE id IN (${ids})`);
     }
 

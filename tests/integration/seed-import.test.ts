@@ -4,6 +4,7 @@ import { connect, type Connection, type Database } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { importSeedCatalogue, seedChanged } from '../../db/seed/import.ts';
 import { loadSeedCatalogue, type SeedCatalogue } from '../../db/seed/seed-data.ts';
+import { bookSlug, slugFitsBase, slugify } from '../../src/domain/slug.ts';
 import { recreateDatabase } from '../support/test-database.ts';
 
 let connection: Connection;
@@ -52,7 +53,10 @@ async function catalogueText(db: Database): Promise<Record<string, string>> {
                                    e.translator, e.is_primary_edition, e.edition_type, e.is_original_language), E'\n' ORDER BY e.source_key)
          FROM editions e JOIN books b ON b.id = e.book_id) AS editions,
       (SELECT string_agg(concat_ws('|', locale, b.source_key, title, title_rank), E'\n' ORDER BY locale, b.source_key)
-         FROM book_titles t JOIN books b ON b.id = t.book_id) AS book_titles`);
+         FROM book_titles t JOIN books b ON b.id = t.book_id) AS book_titles,
+      (SELECT string_agg(concat_ws('|', r.kind, r.old_slug, coalesce(b.source_key, a.source_key, s.source_key)), E'\n' ORDER BY r.kind, r.old_slug)
+         FROM slug_redirects r LEFT JOIN books b ON r.kind = 'book' AND b.id = r.entity_id
+         LEFT JOIN authors a ON r.kind = 'author' AND a.id = r.entity_id LEFT JOIN series s ON r.kind = 'series' AND s.id = r.entity_id) AS slug_redirects`);
   return text!;
 }
 
@@ -202,6 +206,50 @@ describe('the seed import (run once by the global set-up)', () => {
   });
 });
 
+describe('slugs (issue 11.4, spec §5)', () => {
+  it("gives Ender's Game the slug enders-game and keeps ender-s-game as its old slug", async () => {
+    expect(await rows(sql`SELECT slug FROM books WHERE source_key = 'ender-s-game'`)).toEqual([{ slug: 'enders-game' }]);
+    expect(await rows(sql`SELECT r.kind, b.slug FROM slug_redirects r JOIN books b ON b.id = r.entity_id WHERE r.kind = 'book' AND r.old_slug = 'ender-s-game'`)).toEqual([
+      { kind: 'book', slug: 'enders-game' },
+    ]);
+  });
+
+  it('derives every slug from the title or name, with a numeric suffix in order of year on a collision', async () => {
+    const data = loadSeedCatalogue();
+    const english = new Map(data.editions.filter((e) => e.languageCode === 'en').map((e) => [e.bookKey, e.title]));
+    const check = async (table: string, baseOf: (row: { key: string; name: string }) => string) => {
+      const found = await rows<{ key: string; name: string; slug: string }>(
+        sql`SELECT source_key AS key, ${sql.raw(table === 'books' ? 'original_title' : 'name')} AS name, slug FROM ${sql.raw(table)} WHERE source_key IS NOT NULL`,
+      );
+      return found.filter((row) => !slugFitsBase(row.slug, baseOf(row)));
+    };
+    expect(await check('books', (b) => (slugify(b.name) ? bookSlug(b.name) : bookSlug(english.get(b.key) ?? b.name)))).toEqual([]);
+    expect(await check('authors', (a) => slugify(a.name))).toEqual([]);
+    expect(await check('series', (s) => slugify(s.name))).toEqual([]);
+
+    const slugOf = async (key: string) => (await rows<{ slug: string }>(sql`SELECT slug FROM books WHERE source_key = ${key}`))[0]?.slug;
+    expect([await slugOf('emergence'), await slugOf('emergence-2'), await slugOf('emergence-3')]).toEqual(['emergence', 'emergence-2', 'emergence-3']);
+    expect(await slugOf('the-three-body-problem')).toBe('the-three-body-problem');
+    expect(await slugOf('death-s-end')).toBe('deaths-end');
+    expect(await slugOf('the-carpet-makers')).toBe('die-haarteppichknuepfer');
+    expect(await rows(sql`SELECT slug FROM authors WHERE source_key = 'claudia-o-keefe'`)).toEqual([{ slug: 'claudia-okeefe' }]);
+    expect(await rows(sql`SELECT slug FROM series WHERE source_key = 'hitchhiker-s-guide'`)).toEqual([{ slug: 'hitchhikers-guide' }]);
+  });
+
+  it('records every record key that is no longer a slug as an old slug, and nothing else', async () => {
+    const [counts] = await rows<Record<string, number>>(sql`
+      SELECT (SELECT count(*) FROM slug_redirects)::int AS redirects,
+             ((SELECT count(*) FROM books WHERE slug <> source_key) + (SELECT count(*) FROM authors WHERE slug <> source_key)
+              + (SELECT count(*) FROM series WHERE slug <> source_key))::int AS moved,
+             (SELECT count(*) FROM slug_redirects r WHERE r.old_slug <> coalesce(
+                (SELECT source_key FROM books WHERE r.kind = 'book' AND id = r.entity_id),
+                (SELECT source_key FROM authors WHERE r.kind = 'author' AND id = r.entity_id),
+                (SELECT source_key FROM series WHERE r.kind = 'series' AND id = r.entity_id)))::int AS other`);
+    expect(counts!.moved).toBeGreaterThan(200);
+    expect(counts).toEqual({ redirects: counts!.moved, moved: counts!.moved, other: 0 });
+  });
+});
+
 const ADDED_IN_REVISION_2 = new Set(['foundation', 'foundation-and-empire', 'second-foundation', '2001-a-space-odyssey', 'the-hitchhiker-s-guide-to-the-galaxy']);
 
 /** The catalogue as revision 1 had it, as far as the facts these tests look at go (db/seed/data/corrections.md, "Revision 2"). */
@@ -246,9 +294,12 @@ describe('bringing an existing database up to date', () => {
     await importSeedCatalogue(upgrade.db, revisionOne(loadSeedCatalogue()));
     // A database imported before migration 0006 had no record of the import; the migration gave its
     // books, authors and series their slug (then the record's key) as source_key, and editions none.
+    // Its slugs were the record keys (before issue 11.4), with no old slugs recorded.
     await upgrade.db.execute(sql`DELETE FROM seed_records`);
-    for (const table of ['authors', 'series', 'books']) await upgrade.db.execute(sql`UPDATE ${sql.raw(table)} SET source_key = slug`);
+    await upgrade.db.execute(sql`DELETE FROM slug_redirects`);
+    for (const table of ['authors', 'series', 'books']) await upgrade.db.execute(sql`UPDATE ${sql.raw(table)} SET slug = source_key`);
     await upgrade.db.execute(sql`UPDATE editions SET source_key = NULL`);
+    expect(await rowsOf(upgrade.db, sql`SELECT slug FROM books WHERE source_key = 'ender-s-game'`)).toEqual([{ slug: 'ender-s-game' }]);
     const [old] = await rowsOf(upgrade.db, sql`SELECT publication_year AS year, publisher FROM books WHERE slug = 'he-she-and-it'`);
     expect(old).toEqual({ year: 1992, publisher: null });
 
@@ -259,6 +310,10 @@ describe('bringing an existing database up to date', () => {
     expect(report.updated.books).toBeGreaterThan(0);
     expect(await rowsOf(upgrade.db, sql`SELECT publication_year AS year, publisher FROM books WHERE source_key = 'he-she-and-it'`)).toEqual([
       { year: 1991, publisher: 'Knopf' },
+    ]);
+    // Slugs moved to the rule, each old one recorded: /books/ender-s-game answers a 301 to /books/enders-game.
+    expect(await rowsOf(upgrade.db, sql`SELECT b.slug FROM slug_redirects r JOIN books b ON b.id = r.entity_id WHERE r.kind = 'book' AND r.old_slug = 'ender-s-game'`)).toEqual([
+      { slug: 'enders-game' },
     ]);
     // The upgraded database holds exactly what a fresh import of revision 2 holds.
     expect(await catalogueText(upgrade.db)).toEqual(await catalogueText(connection.db));
