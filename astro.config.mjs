@@ -5,13 +5,14 @@ import clientIntent from './src/integrations/client-intent.ts';
 import islandStyle from './src/integrations/island-style.ts';
 import pagefindIndex from './src/integrations/pagefind.ts';
 import redirectRules from './src/integrations/redirect-rules.ts';
+import slugRedirects from './src/integrations/slug-redirects.ts';
 import securityHeaders from './src/integrations/security-headers.ts';
 
 // Static first (DESIGN.md §1): every catalogue page is prebuilt per locale; /api/* are Netlify Functions.
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8888',
   output: 'static',
-  integrations: [react(), clientIntent(), islandStyle(), pagefindIndex(), redirectRules(), securityHeaders()],
+  integrations: [react(), clientIntent(), islandStyle(), pagefindIndex(), redirectRules(), slugRedirects(), securityHeaders()],
   trailingSlash: 'ignore',
   i18n: {
     locales: ['en', 'de', 'it'],

@@ -4,7 +4,9 @@ import { connect, type Connection, type Database } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { importSeedCatalogue, seedChanged } from '../../db/seed/import.ts';
 import { loadSeedCatalogue, type SeedCatalogue } from '../../db/seed/seed-data.ts';
+import { loadCatalogueSnapshot, loadSlugRedirects } from '../../db/queries/catalogue.ts';
 import { bookSlug, slugFitsBase, slugify } from '../../src/domain/slug.ts';
+import { slugRedirectRules } from '../../src/integrations/slug-redirects.ts';
 import { recreateDatabase } from '../support/test-database.ts';
 
 let connection: Connection;
@@ -247,6 +249,27 @@ describe('slugs (issue 11.4, spec §5)', () => {
                 (SELECT source_key FROM series WHERE r.kind = 'series' AND id = r.entity_id)))::int AS other`);
     expect(counts!.moved).toBeGreaterThan(200);
     expect(counts).toEqual({ redirects: counts!.moved, moved: counts!.moved, other: 0 });
+  });
+
+  it('turns the old slugs into 301 rules for every locale, and none for a slug that did not move', async () => {
+    const lines = slugRedirectRules(await loadSlugRedirects(connection.db)).flatMap((block) => block.lines);
+    const normalized = lines.map((line) => line.split(/\s+/).join(' '));
+    for (const locale of ['en', 'de', 'it']) {
+      expect(normalized).toContain(`/${locale}/books/ender-s-game /${locale}/books/enders-game 301`);
+      expect(normalized).toContain(`/${locale}/authors/claudia-o-keefe /${locale}/authors/claudia-okeefe 301`);
+      expect(normalized).toContain(`/${locale}/series/ender-s-saga /${locale}/series/enders-saga 301`);
+    }
+    expect(normalized.filter((line) => line.startsWith('/en/books/the-three-body-problem '))).toEqual([]);
+    const [redirects] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM slug_redirects`);
+    expect(lines).toHaveLength(3 * redirects!.n);
+  });
+
+  it('gives the pages and the sitemap (the catalogue snapshot) only the new slugs', async () => {
+    const snapshot = await loadCatalogueSnapshot(connection.db);
+    const slugs = new Set(snapshot.books.map((b) => b.slug));
+    expect(slugs.has('enders-game')).toBe(true);
+    expect(slugs.has('ender-s-game')).toBe(false);
+    expect(snapshot.series.map((s) => s.slug)).not.toContain('ender-s-saga');
   });
 });
 
