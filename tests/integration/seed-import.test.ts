@@ -311,7 +311,11 @@ describe('bringing an existing database up to date', () => {
     upgrade = connect(await recreateDatabase(inject('databaseServerUrl'), name), { max: 2 });
     await migrateDatabase(upgrade);
   });
-  afterAll(() => upgrade.close());
+  afterAll(async () => {
+    await upgrade.close();
+    // The catalogue copy is only for these tests: the server keeps the main test database alone.
+    await connection.db.execute(sql.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  });
 
   it('updates an import of revision 1 to revision 2: changed facts, new records, removed series', { timeout: 120_000 }, async () => {
     await importSeedCatalogue(upgrade.db, revisionOne(loadSeedCatalogue()));
