@@ -8,7 +8,8 @@ export default function clientIntent(): AstroIntegration {
     name: 'phantastika:client-intent',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'intent', entrypoint: new URL('../directives/intent.ts', import.meta.url) });
+        // esbuild bundles the entrypoint from the project root (a path, not a file: URL).
+        addClientDirective({ name: 'intent', entrypoint: './src/directives/intent.ts' });
       },
     },
   };
