@@ -1,15 +1,18 @@
 /**
- * Build-time data of the awards page (issue 3, item 1): every award with its categories and, per
- * category, the entries grouped by year (newest first, ties kept; src/domain/awards-view.ts), each
- * with the book's title in the page language (the detail pages' rule, src/domain/catalogue-view.ts)
- * and its authors. Joins snapshot records only; the rules live in src/domain.
+ * Build-time data of the awards pages (issue 3, item 1; issue 11: /awards, /awards/{award} and
+ * /awards/{award}/{category}): every award with its categories and, per category, the entries
+ * grouped by year (newest first, ties kept; src/domain/awards-view.ts), each with the book's title
+ * in the page language (the detail pages' rule, src/domain/catalogue-view.ts) and its authors.
+ * Joins snapshot records only; the rules live in src/domain.
  */
 import type { CatalogueSnapshot } from '../../../db/queries/catalogue.ts';
 import { groupAwardYears, type AwardRef, type AwardYear } from '../../domain/awards-view.ts';
 import { localized, localizedTitle, type LocalizedResult } from '../../domain/catalogue-view.ts';
 import type { Locale } from '../../domain/enums.ts';
+import type { AwardWinnerInput } from '../../domain/json-ld.ts';
 import { slugify } from '../../domain/slug.ts';
 import { compareText } from '../../domain/sort-text.ts';
+import { localePath, t } from '../../lib/i18n.ts';
 
 export interface AwardEntryView {
   year: number;
@@ -24,6 +27,10 @@ export interface AwardEntryView {
   /** lang of the original title beside a translated one. */
   originalLang: string | null;
   authors: { name: string; slug: string }[];
+  /** The title that award list printed when it differs from the book's ('Dune World'), else null. */
+  asTitle: string | null;
+  /** lang of `asTitle`: the work's original language when it is not the page language. */
+  asTitleLang: string | null;
 }
 
 export interface AwardCategoryView {
@@ -57,6 +64,7 @@ export function buildAwardViews(snapshot: CatalogueSnapshot, locale: Locale): Aw
   for (const book of snapshot.books) {
     if (book.awards.length === 0) continue;
     const title = localizedTitle(book, locale);
+    const workLang = book.originalLanguage && book.originalLanguage !== 'und' && book.originalLanguage !== locale ? book.originalLanguage : null;
     const authors = book.authorIds.flatMap((id) => {
       const author = snapshot.authorById.get(id);
       return author ? [{ name: author.name, slug: author.slug }] : [];
@@ -82,6 +90,8 @@ export function buildAwardViews(snapshot: CatalogueSnapshot, locale: Locale): Aw
         titleLang: title.isTranslated ? null : title.lang,
         originalLang: title.isTranslated && book.originalLanguage && book.originalLanguage !== 'und' ? book.originalLanguage : null,
         authors,
+        asTitle: entry.asTitle?.trim() || null,
+        asTitleLang: workLang,
       });
     }
   }
@@ -112,4 +122,22 @@ export function buildAwardViews(snapshot: CatalogueSnapshot, locale: Locale): Aw
       categories,
     };
   });
+}
+
+/**
+ * The wins of the given categories for JSON-LD (src/domain/json-ld.ts awardListJsonLd): category by
+ * category, newest year first, ties in the list's order; URLs absolute on `site`.
+ */
+export function awardWinnersForJsonLd(award: AwardView, categories: readonly AwardCategoryView[], locale: Locale, site: URL): AwardWinnerInput[] {
+  const absolute = (path: string) => new URL(localePath(locale, path), site).href;
+  return categories.flatMap((category) =>
+    category.years.flatMap((year) =>
+      year.winners.map((entry) => ({
+        name: entry.title,
+        url: absolute(`/books/${entry.bookSlug}`),
+        authors: entry.authors.map((author) => ({ name: author.name, url: absolute(`/authors/${author.slug}`) })),
+        award: t(locale, 'detail.awardEntry', { award: award.name, category: category.name, year: year.year }),
+      })),
+    ),
+  );
 }
