@@ -2,11 +2,14 @@
  * The awards page's controls (issue 3, item 1; spec §2 "/awards: select award, category; tabs
  * winners, nominees, about; /awards?id={awardId}").
  *
- * The data of every award is static HTML in the page (one section per award and category, one
- * "about" section per award, inside the tab panel `panelId`; categories other than the default wait
- * in inert <template>s to keep the live DOM small), and this island only chooses what is visible. It reads the selection
- * from the URL (`?id=` id or slug, `&category=`, `&tab=`) and writes it back with replaceState.
- * Winners and nominees are the same lists: the panel's data-tab hides the nominees (src/styles/awards.css).
+ * The static tab panel `panelId` holds the default category's list and one "about" section per
+ * award; this island chooses what is visible. Every other category's list lives on that category's
+ * own static page (/{locale}/awards/{award}/{category}, issue 11): the first time it is chosen, the
+ * island fetches that page (same origin, our own static markup), takes its list section
+ * ([data-award-list]) with DOMParser and adds it to the panel, with a loading state and an error
+ * with a retry. It reads the selection from the URL (`?id=` id or slug, `&category=`, `&tab=`) and
+ * writes it back with replaceState. Winners and nominees are the same lists: the panel's data-tab
+ * hides the nominees (src/styles/awards.css).
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
@@ -22,7 +25,8 @@ import {
 export interface AwardOption extends AwardRef {
   /** Localized award name. */
   name: string;
-  categories: { id: number; slug: string; name: string }[];
+  /** `href`: the category's own page, whose list section the panel shows. */
+  categories: { id: number; slug: string; name: string; href: string }[];
 }
 
 export interface AwardsBrowserProps {
@@ -31,21 +35,38 @@ export interface AwardsBrowserProps {
   panelId: string;
   /** Prefix of the tab ids ('awards-tab' → 'awards-tab-winners'); the static panel names its tab. */
   tabIdPrefix: string;
-  labels: { award: string; category: string; tabs: string } & Record<AwardTab, string>;
+  labels: { award: string; category: string; tabs: string; loading: string; loadError: string; retry: string } & Record<AwardTab, string>;
 }
 
-/**
- * Shows the section of the selection in the static panel and hides the others. A category that is
- * still an inert <template> (all but the default) is moved into the page the first time it is chosen.
- */
+type LoadState = 'idle' | 'loading' | 'error';
+
+const listSelector = (awardId: number, category: string) => `[data-award-list][data-award="${awardId}"][data-category="${CSS.escape(category)}"]`;
+
+/** Category pages being fetched or fetched, by URL: a list is asked for once, a failed one again on retry. */
+const pending = new Map<string, Promise<HTMLElement>>();
+
+/** The list section of a category page, adopted into this document (not yet in the page). */
+function fetchList(href: string, awardId: number, category: string): Promise<HTMLElement> {
+  let request = pending.get(href);
+  if (!request) {
+    request = (async () => {
+      const response = await fetch(href, { headers: { accept: 'text/html' } });
+      if (!response.ok) throw new Error(`${href}: HTTP ${response.status}`);
+      const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+      const section = page.querySelector<HTMLElement>(listSelector(awardId, category));
+      if (!section) throw new Error(`${href}: no list of award ${awardId}, category ${category}`);
+      return document.adoptNode(section);
+    })();
+    pending.set(href, request);
+    request.catch(() => pending.delete(href));
+  }
+  return request;
+}
+
+/** Shows the section of the selection in the static panel and hides the others (a missing list shows nothing). */
 function showSelection(panel: HTMLElement, selection: AwardSelection, tabId: string) {
   panel.dataset.tab = selection.tab;
   panel.setAttribute('aria-labelledby', tabId);
-  if (selection.tab !== 'about') {
-    for (const template of panel.querySelectorAll<HTMLTemplateElement>('template[data-award-template]')) {
-      if (template.dataset.award === String(selection.awardId) && template.dataset.category === selection.category) template.replaceWith(template.content);
-    }
-  }
   for (const section of panel.querySelectorAll<HTMLElement>('[data-award-list]')) {
     section.hidden = !(selection.tab !== 'about' && section.dataset.award === String(selection.awardId) && section.dataset.category === selection.category);
   }
@@ -57,6 +78,8 @@ function showSelection(panel: HTMLElement, selection: AwardSelection, tabId: str
 export default function AwardsBrowser({ awards, panelId, tabIdPrefix, labels }: AwardsBrowserProps) {
   const [selection, setSelection] = useState<AwardSelection | undefined>(() => defaultAwardSelection(awards));
   const [hydrated, setHydrated] = useState(false);
+  const [load, setLoad] = useState<LoadState>('idle');
+  const [attempt, setAttempt] = useState(0);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const tabId = (tab: AwardTab) => `${tabIdPrefix}-${tab}`;
 
@@ -68,8 +91,40 @@ export default function AwardsBrowser({ awards, panelId, tabIdPrefix, labels }: 
 
   useEffect(() => {
     const panel = document.getElementById(panelId);
-    if (panel && selection) showSelection(panel, selection, `${tabIdPrefix}-${selection.tab}`);
-  }, [selection, panelId, tabIdPrefix]);
+    if (!panel || !selection) return;
+    const show = () => showSelection(panel, selection, `${tabIdPrefix}-${selection.tab}`);
+    show();
+    const href = awards.find((a) => a.id === selection.awardId)?.categories.find((c) => c.slug === selection.category)?.href;
+    if (selection.tab === 'about' || !href || panel.querySelector(listSelector(selection.awardId, selection.category))) {
+      setLoad('idle');
+      return;
+    }
+    let current = true;
+    setLoad('loading');
+    panel.setAttribute('aria-busy', 'true');
+    fetchList(href, selection.awardId, selection.category).then(
+      (section) => {
+        // A list that arrives after the visitor moved on is kept (hidden) for when it is chosen again.
+        if (!panel.querySelector(listSelector(selection.awardId, selection.category))) {
+          section.hidden = true;
+          panel.insertBefore(section, panel.querySelector('[data-award-about]'));
+        }
+        if (!current) return;
+        show();
+        setLoad('idle');
+        panel.removeAttribute('aria-busy');
+      },
+      () => {
+        if (!current) return;
+        setLoad('error');
+        panel.removeAttribute('aria-busy');
+      },
+    );
+    return () => {
+      current = false;
+      panel.removeAttribute('aria-busy');
+    };
+  }, [selection, attempt, awards, panelId, tabIdPrefix]);
 
   if (!selection) return null;
   const award = awards.find((a) => a.id === selection.awardId) ?? awards[0];
@@ -153,6 +208,22 @@ export default function AwardsBrowser({ awards, panelId, tabIdPrefix, labels }: 
           );
         })}
       </div>
+      {load === 'loading' && (
+        <p className="list-loading awards-controls__status" role="status">
+          <span className="spinner" aria-hidden="true"></span>
+          {labels.loading}
+        </p>
+      )}
+      {load === 'error' && (
+        <div className="list-error" role="alert">
+          <p>
+            <strong>{labels.loadError}</strong>
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+            {labels.retry}
+          </button>
+        </div>
+      )}
     </div>
   );
 }
