@@ -16,6 +16,8 @@ const PAGE_TYPES = [
   '/{l}/series/dune-chronicles',
   '/{l}/genres',
   '/{l}/awards',
+  '/{l}/awards/hugo',
+  '/{l}/awards/locus/horror-novel',
   '/{l}/search',
   '/{l}/login',
   '/{l}/register',

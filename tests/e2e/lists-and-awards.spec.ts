@@ -469,9 +469,10 @@ const AWARDS = {
   },
 } as const;
 
-/** The award island hydrates at idle; its selects are disabled until then. */
+/** The award island hydrates on intent (at once for a deep link); its selects are disabled until then. */
 async function hydratedAwards(page: Page, locale: Locale) {
   const main = page.getByRole('main');
+  await main.locator('.awards-controls').hover();
   await expect(main.getByLabel(AWARDS[locale].award, { exact: true })).toBeEnabled();
   return main;
 }
@@ -851,8 +852,8 @@ test.describe('accessibility (axe)', () => {
     test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path);
       // Check the hydrated page, and after a deep link the list it loaded. Lists hydrate on intent.
-      const list = page.locator('.catalogue-list');
-      if (await list.count()) await list.hover();
+      const island = page.locator('.catalogue-list, .awards-controls').first();
+      if (await island.count()) await island.hover();
       if (!path.includes('genres') && !path.includes('/awards/')) await expect(page.getByRole('main').getByRole('combobox').first()).toBeEnabled();
       if (path.includes('?genre=')) await expect(page.getByRole('status').filter({ hasText: 'Bücher gefunden' })).toBeAttached();
       const results = await new AxeBuilder({ page }).analyze();
