@@ -75,9 +75,13 @@ export default function SearchBox({ locale, variant, texts }: SearchBoxProps) {
 
   useEffect(() => {
     setHydrated(true);
+    // The box hydrates on intent (client:intent): what was typed into the plain form before counts.
+    const typed = inputRef.current?.value ?? '';
     if (variant === 'page') {
       const q = new URLSearchParams(window.location.search).get('q') ?? '';
-      setValue(q.slice(0, SEARCH_MAX_LENGTH));
+      setValue((typed || q).slice(0, SEARCH_MAX_LENGTH));
+    } else if (typed) {
+      change(typed.slice(0, SEARCH_MAX_LENGTH));
     }
     return () => controller.cancel();
   }, [controller, variant]);
