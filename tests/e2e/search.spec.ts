@@ -32,10 +32,11 @@ function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** The navbar's combobox, once its island has hydrated (client:idle). */
+/** The navbar's combobox, once its island has hydrated (client:intent: pointing at it starts it). */
 async function searchBox(page: Page, locale: Locale) {
   const input = page.getByRole('banner').getByRole('combobox', { name: LABEL[locale] });
   await expect(input).toBeVisible();
+  await input.hover();
   await expect(page.locator('astro-island:has(.search--navbar)')).not.toHaveAttribute('ssr', /.*/);
   return input;
 }
@@ -237,6 +238,7 @@ test.describe('start page', () => {
     await expect(page.getByRole('banner').getByRole('combobox')).toHaveCount(0);
     const hero = page.getByRole('main').getByRole('combobox', { name: LABEL.de });
     await expect(hero).toBeVisible();
+    await hero.hover();
     await expect(page.locator('astro-island:has(.search--hero)')).not.toHaveAttribute('ssr', /.*/);
     await hero.fill('citta');
     await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
