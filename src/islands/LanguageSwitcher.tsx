@@ -4,7 +4,8 @@
  * Hydrated, a click also keeps the current query and hash and remembers the choice
  * (localStorage 'phantastika.lang' + cookie nf_lang).
  *
- * Two looks: `menu` (a disclosure button in the navbar) and `list` (the plain list in the drawer).
+ * Two looks: `menu` (a disclosure button in the navbar showing the language code) and `list` (the
+ * plain list in the drawer).
  * Texts come in as props: islands never import the locale dictionaries.
  */
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
@@ -119,8 +120,14 @@ export default function LanguageSwitcher({ current, label, options, variant = 'm
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
         </svg>
-        <span className="visually-hidden">{label}: </span>
-        <span lang={current}>{currentName}</span>
+        {/* The bar shows the code ('DE'): the names made the German bar overflow (issue 11). Assistive
+            technology still hears 'Sprache: Deutsch'; the panel lists the full names. */}
+        <span className="visually-hidden">
+          {label}: <span lang={current}>{currentName}</span>
+        </span>
+        <span className="lang-switcher__code" aria-hidden="true">
+          {current.toUpperCase()}
+        </span>
         <svg aria-hidden="true" className="lang-switcher__chevron" width="12" height="12" viewBox="0 0 12 12" fill="currentColor">
           <path d="M2 4l4 4 4-4z" />
         </svg>

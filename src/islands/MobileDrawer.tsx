@@ -1,7 +1,8 @@
 /**
- * Side drawer for the navigation below 768 px (spec §2 "Mobile uses a side drawer with the same entries").
- * A modal <dialog>: the page behind is inert, focus moves to the drawer's close button, Escape or a
- * click on the backdrop closes it, and focus returns to the menu button. Texts come in as props.
+ * Side drawer for the navigation below 1024 px (spec §2 "Mobile uses a side drawer with the same
+ * entries"; the bar's German labels need 1024 px, issue 11). A modal <dialog>: the page behind is
+ * inert, focus moves to the drawer's close button, Escape or a click on the backdrop closes it, and
+ * focus returns to the menu button. Texts come in as props.
  * Account entries follow the page's session ($session): Log In while signed out or loading; the
  * navbar menu's entries (profile, reading list, my reviews, admin for super users, sign out) when signed in.
  */
