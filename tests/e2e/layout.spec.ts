@@ -167,6 +167,7 @@ test.describe("start page search: the hero's dropdown", () => {
       const open = async () => {
         await page.goto(`/${locale}/`);
         const input = page.getByRole('main').getByRole('combobox', { name: texts.search });
+        await input.hover(); // the box hydrates on intent (client:intent)
         await expect(page.locator('astro-island:has(.search--hero)')).not.toHaveAttribute('ssr', /.*/);
         await input.fill('star');
         const listbox = page.getByRole('listbox', { name: texts.suggestions });
