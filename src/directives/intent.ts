@@ -13,9 +13,9 @@ const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
 
 const intent: ClientDirective = (load, options, el) => {
   let started = false;
-  let pendingClick: HTMLElement | null = null;
+  let pendingClick: Element | null = null;
   const onClick = (event: Event) => {
-    const target = event.target as HTMLElement | null;
+    const target = event.target instanceof Element ? event.target : null;
     if (target && !target.closest('a[href]')) pendingClick = target;
   };
   const hydrate = async () => {
@@ -25,8 +25,9 @@ const intent: ClientDirective = (load, options, el) => {
     const run = await load();
     await run();
     el.removeEventListener('click', onClick, true);
+    // The target may be an SVG icon inside a button: a bubbling click event reaches React's handler.
     const replay = pendingClick;
-    if (replay?.isConnected) replay.click();
+    if (replay?.isConnected) replay.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
   };
   const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   const page = { cookie: document.cookie, search: location.search, navigationType: navigation?.type };
