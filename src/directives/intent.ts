@@ -14,7 +14,10 @@ const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
 const intent: ClientDirective = (load, options, el) => {
   let started = false;
   let pendingClick: Element | null = null;
+  // Once React is attached it sees (and replays) clicks itself: only earlier ones are given again.
+  let attached = false;
   const onClick = (event: Event) => {
+    if (attached) return;
     const target = event.target instanceof Element ? event.target : null;
     if (target && !target.closest('a[href]')) pendingClick = target;
   };
@@ -23,6 +26,7 @@ const intent: ClientDirective = (load, options, el) => {
     started = true;
     for (const name of INTENT_EVENTS) el.removeEventListener(name, hydrate);
     const run = await load();
+    attached = true;
     await run();
     el.removeEventListener('click', onClick, true);
     // The target may be an SVG icon inside a button: a bubbling click event reaches React's handler.
