@@ -404,7 +404,8 @@ test.describe('series page', () => {
   }
 
   test('a series without a known status says so', async ({ page }) => {
-    await page.goto('/de/series/space-odyssey');
+    // Seed revision 2 knows the status of most series, not of Bas-Lag's.
+    await page.goto('/de/series/bas-lag');
     await expect(page.getByRole('main').getByText(TEXT.de.statusUnknown)).toBeVisible();
   });
 });

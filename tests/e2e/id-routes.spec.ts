@@ -34,9 +34,11 @@ test('each id route of every locale answers a 301 to the page by slug', async ({
   }
 });
 
+test.describe('in a German browser', () => {
+  test.use({ locale: 'de-DE', extraHTTPHeaders: { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' } });
+
 test('id routes without a locale prefix land on the page in the visitor\'s language', async ({ page, request }) => {
   const author = await firstHit(request, 'authors', 'le guin');
-  await page.setExtraHTTPHeaders({ 'accept-language': 'de-DE,de;q=0.9' });
   const response = await page.goto(`/authors/${author.id}`);
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(new RegExp(`/de/authors/${author.slug}$`));
@@ -44,4 +46,5 @@ test('id routes without a locale prefix land on the page in the visitor\'s langu
   const series = await firstHit(request, 'series', 'earthsea');
   await page.goto(`/series/${series.id}`);
   await expect(page).toHaveURL(new RegExp(`/de/series/${series.slug}$`));
+});
 });

@@ -7,6 +7,7 @@
  * Tabs follow the WAI-ARIA tabs pattern (automatic activation; arrows, Home, End); the chosen tab is
  * written to ?tab= with replaceState so a reload or a shared link opens it again.
  */
+import { readSessionHint } from '../../domain/session-hint.ts';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { avatarInitial, displayName } from '../../domain/display-name.ts';
 import type { CurrentUser } from '../../domain/schemas/auth.ts';
@@ -92,6 +93,11 @@ export default function ProfilePage({ locale, texts, links, languages }: Profile
   const [loginHref, setLoginHref] = useState(links.login);
 
   function fetchProfile() {
+    // Without the session hint nobody is signed in: the prompt, without a 401 in the console.
+    if (readSessionHint(document.cookie) === null) {
+      setLoad({ state: 'signed-out' });
+      return;
+    }
     setLoad({ state: 'loading' });
     accountClient(locale)
       .get<CurrentUser>('/api/profile')
