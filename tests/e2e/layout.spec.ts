@@ -129,9 +129,11 @@ test.describe('no sideways scrolling; the navbar fits at every width', () => {
             if (!drawerChecked) {
               drawerChecked = true;
               const drawer = page.getByRole('dialog', { name: texts.menu });
+              // The drawer hydrates on intent and then opens with the click it was given: a second
+              // click would meet the open modal, so give the first one time.
               await untilHydrated(
                 () => menuButton.click(),
-                () => expect(drawer).toBeVisible({ timeout: 500 }),
+                () => expect(drawer).toBeVisible({ timeout: 5_000 }),
               );
               await expect.soft(drawer.getByRole('link', { name: texts.login, exact: true }), `${where}: the drawer has no "${texts.login}"`).toBeVisible();
               await page.keyboard.press('Escape');
