@@ -38,7 +38,10 @@ function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** Islands hydrate after load; retry the action until it has its effect. */
+/**
+ * Islands hydrate on intent (client:intent) and then replay the click that started them: give the first
+ * action time to take effect (a second click would undo a toggle); retry only if it had none.
+ */
 async function untilHydrated(action: () => Promise<void>, effect: () => Promise<void>) {
   await expect(async () => {
     await action();
@@ -91,7 +94,7 @@ test.describe('language switcher', () => {
 
     await untilHydrated(
       () => switcher.click(),
-      () => expect(header.getByRole('link', { name: 'Deutsch' })).toBeVisible({ timeout: 500 }),
+      () => expect(header.getByRole('link', { name: 'Deutsch' })).toBeVisible({ timeout: 5_000 }),
     );
     await header.getByRole('link', { name: 'Deutsch' }).click();
 
@@ -110,7 +113,7 @@ test.describe('language switcher', () => {
     const header = page.getByRole('banner');
     await untilHydrated(
       () => header.getByRole('button', { name: /Language/ }).click(),
-      () => expect(header.getByRole('link', { name: 'Italiano' })).toBeVisible({ timeout: 500 }),
+      () => expect(header.getByRole('link', { name: 'Italiano' })).toBeVisible({ timeout: 5_000 }),
     );
     await header.getByRole('link', { name: 'Italiano' }).click();
 
@@ -124,7 +127,7 @@ test.describe('language switcher', () => {
     const switcher = header.getByRole('button', { name: /Sprache/ });
     await untilHydrated(
       () => switcher.click(),
-      () => expect(switcher).toHaveAttribute('aria-expanded', 'true', { timeout: 500 }),
+      () => expect(switcher).toHaveAttribute('aria-expanded', 'true', { timeout: 5_000 }),
     );
     await header.getByRole('link', { name: 'English' }).focus();
     await page.keyboard.press('Escape');
@@ -221,7 +224,7 @@ test.describe('mobile drawer', () => {
         await menuButton.focus();
         await page.keyboard.press('Enter');
       },
-      () => expect(drawer).toBeVisible({ timeout: 500 }),
+      () => expect(drawer).toBeVisible({ timeout: 5_000 }),
     );
 
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
@@ -252,7 +255,7 @@ test.describe('mobile drawer', () => {
     const drawer = page.getByRole('dialog', { name: 'Menü' });
     await untilHydrated(
       () => menuButton.click(),
-      () => expect(drawer).toBeVisible({ timeout: 500 }),
+      () => expect(drawer).toBeVisible({ timeout: 5_000 }),
     );
     await expect(drawer.getByRole('link', { name: 'Bücher' })).toHaveAttribute('href', '/de/books');
     await expect(drawer.getByRole('link', { name: 'Startseite' })).toHaveAttribute('aria-current', 'page');
@@ -344,7 +347,7 @@ test.describe('accessibility (axe)', () => {
       const drawer = page.getByRole('dialog', { name: 'Menu' });
       await untilHydrated(
         () => page.getByRole('button', { name: 'Open menu' }).click(),
-        () => expect(drawer).toBeVisible({ timeout: 500 }),
+        () => expect(drawer).toBeVisible({ timeout: 5_000 }),
       );
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations).toEqual([]);
