@@ -7,6 +7,7 @@
  * - 'return': the page was reached by Back, Forward or a reload (a list restores what it showed).
  */
 import { readSessionHint } from '../domain/session-hint.ts';
+import { isReturnVisit } from '../islands/stores/list-snapshot.ts';
 
 export const EAGER_CONDITIONS = ['session', 'query', 'return'] as const;
 export type EagerCondition = (typeof EAGER_CONDITIONS)[number];
@@ -31,6 +32,6 @@ export function isEager(conditions: EagerCondition[], page: PageFacts): boolean 
   return conditions.some((condition) => {
     if (condition === 'session') return readSessionHint(page.cookie) !== null;
     if (condition === 'query') return page.search.length > 1;
-    return page.navigationType === 'back_forward' || page.navigationType === 'reload';
+    return isReturnVisit(page.navigationType);
   });
 }

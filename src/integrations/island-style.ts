@@ -4,10 +4,10 @@
  * refuses a <style> inside a <div>, on every page; withastro/astro#13832). The rule itself and its
  * CSP hash stay the same.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { htmlFiles } from './html-files.ts';
 
 export const ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 
@@ -15,14 +15,6 @@ export const ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{di
 export function hoistIslandStyle(html: string): string {
   if (!html.includes(ISLAND_STYLE) || !html.includes('</head>')) return html;
   return html.replaceAll(ISLAND_STYLE, '').replace('</head>', `${ISLAND_STYLE}</head>`);
-}
-
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(full);
-    else if (entry.name.endsWith('.html')) yield full;
-  }
 }
 
 export default function islandStyle(): AstroIntegration {
