@@ -61,6 +61,8 @@ interface SiteBuild {
   statics: StaticHandler;
   headers: HeadersHandler;
   headersByPath: Map<string, Record<string, string>>;
+  /** Redirect rules found per request key (or none: null), see matchRule. */
+  rules: Map<string, RuleMatch | null>;
   /** Files found per path (or not: null), and the answers of small files, kept in memory. */
   matches: Map<string, StaticMatch | null>;
   answers: Map<string, StaticAnswer>;
@@ -77,6 +79,32 @@ const HEADER_CACHE_PATHS = 20_000;
 /** Static answers a build keeps in memory: files up to 1 MiB, 256 MiB in all (a build never changes while served). */
 const ANSWER_CACHE_FILE_BYTES = 1 << 20;
 const ANSWER_CACHE_TOTAL_BYTES = 256 << 20;
+
+type RuleMatch = NonNullable<Awaited<ReturnType<RedirectsHandler['match']>>>;
+/** Redirect answers a build remembers (least recently used go first). */
+const RULE_CACHE_ENTRIES = 20_000;
+
+/**
+ * The redirect rule for a request, asked of @netlify/redirects once per build and per everything its
+ * matcher reads: the URL (scheme, host, path, query), Accept-Language and the cookies (nf_lang,
+ * nf_country, a role's JWT, Cookie conditions). netlify-redirector walks the rules in order, and with
+ * the ~4,800 rules of the slug and id redirects (issue 11) a page that meets only the final `/en/*`
+ * 404 rule cost ~10 ms of CPU on every request: most of a static page's cost, and under load the
+ * event loop every other request waits on (issue 10). The rules never change while a build is served.
+ */
+async function matchRule(build: SiteBuild, request: Request): Promise<RuleMatch | undefined> {
+  const key = `${request.url}\u0000${request.headers.get('accept-language') ?? ''}\u0000${request.headers.get('cookie') ?? ''}`;
+  const kept = build.rules.get(key);
+  if (kept !== undefined) {
+    build.rules.delete(key);
+    build.rules.set(key, kept);
+    return kept ?? undefined;
+  }
+  const rule = (await build.redirects.match(request)) ?? null;
+  build.rules.set(key, rule);
+  if (build.rules.size > RULE_CACHE_ENTRIES) build.rules.delete(build.rules.keys().next().value!);
+  return rule ?? undefined;
+}
 
 /** A static file's answer as bytes: served without touching the disk again. */
 interface StaticAnswer {
@@ -159,7 +187,7 @@ async function openBuild(dir: string): Promise<SiteBuild> {
   // Parse `_redirects` now, so the swap never makes a request wait for (or fail on) it.
   await redirects.match(new Request('http://localhost/'));
   const headers = new HeadersHandler({ projectDir: dir, logger: console });
-  return { dir, redirects, statics: new StaticHandler({ directory: dir }), headers, headersByPath: new Map(), matches: new Map(), answers: new Map(), answerBytes: 0, inFlight: 0, retired: false };
+  return { dir, redirects, statics: new StaticHandler({ directory: dir }), headers, headersByPath: new Map(), rules: new Map(), matches: new Map(), answers: new Map(), answerBytes: 0, inFlight: 0, retired: false };
 }
 
 /**
@@ -255,7 +283,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     const fn = functions.match(pathname);
     if (fn) return invokeFunction(fn, request, invocation);
     if (build) {
-      const rule = await build.redirects.match(matchable(request));
+      const rule = await matchRule(build, matchable(request));
       if (rule) {
         const rewritten = !rule.redirect && !rule.external ? functions.match(rule.target.pathname) : undefined;
         if (rewritten) return invokeFunction(rewritten, request, invocation);

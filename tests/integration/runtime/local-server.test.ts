@@ -62,6 +62,20 @@ describe('redirect rules (public/_redirects through @netlify/redirects)', () => 
     expect(location.pathname + location.search).toBe('/de/books/dune?edition=2');
   });
 
+  it('answers a repeated request from the kept rule as the engine did, per URL, language and cookie (issue 10)', async () => {
+    const location = async (url: string, headers: Record<string, string>) => {
+      const response = await get(site, url, headers);
+      const target = new URL(response.headers.get('location')!);
+      return `${response.status} ${target.pathname}${target.search}`;
+    };
+    for (let round = 0; round < 2; round++) {
+      expect(await location('/books/dune?edition=2', { 'accept-language': 'de' })).toBe('302 /de/books/dune?edition=2');
+      expect(await location('/books/dune', { 'accept-language': 'de' })).toBe('302 /de/books/dune');
+      expect(await location('/books/dune', { 'accept-language': 'it' })).toBe('302 /it/books/dune');
+      expect(await location('/books/dune', { 'accept-language': 'de', cookie: 'nf_lang=en' })).toBe('302 /en/books/dune');
+    }
+  });
+
   it('forces a rule over an existing file (`!`)', async () => {
     const response = await get(site, '/', { 'accept-language': 'it' });
     expect(response.status).toBe(302);
