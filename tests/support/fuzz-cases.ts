@@ -26,6 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { ErrorEnvelopeSchema, STATUS_OF, successEnvelope } from '../../src/domain/envelope.ts';
 import { DeleteAccountSchema, EmailOnlySchema, LoginSchema, ProfileUpdateSchema, RegisterSchema, ResetPasswordSchema, TokenSchema } from '../../src/domain/schemas/auth.ts';
+import { ReviewsQuerySchema } from '../../src/domain/schemas/reader.ts';
 import { BookRefSchema } from '../../src/domain/schemas/edition.ts';
 import { AuthorListQuerySchema, BookListQuerySchema, SeriesListQuerySchema } from '../../src/domain/schemas/lists.ts';
 import { SearchQuerySchema } from '../../src/domain/schemas/search.ts';
@@ -93,6 +94,8 @@ export const ENDPOINTS: EndpointSpec[] = [
   { fn: 'profile', method: 'PATCH', auth: true, body: ProfileUpdateSchema },
   { fn: 'profile', method: 'DELETE', auth: true, body: DeleteAccountSchema },
   { fn: 'profile-export', method: 'GET', auth: true },
+  { fn: 'profile-reading-stats', method: 'GET', auth: true },
+  { fn: 'profile-reviews', method: 'GET', auth: true, query: ReviewsQuerySchema },
   // Sign out everywhere: no input to fuzz, and with the fuzz user's cookie it would end every session.
   { fn: 'profile-sessions', method: 'DELETE', auth: true, signedOutOnly: true },
   { fn: 'admin-rebuild', method: 'GET', auth: true },

@@ -1,0 +1,72 @@
+/**
+ * The profile's own-data reads (issue 12, point 9): reading statistics and the reader's own book
+ * reviews. Both read only the signed-in reader's rows, through the indexes on (user_id, ...).
+ */
+import { sql } from 'drizzle-orm';
+import type { GenreCategory, Locale } from '../../../src/domain/enums.ts';
+import { RATING_MAX, RATING_MIN } from '../../../src/domain/rating.ts';
+import type { OwnBookReviewPage, ReadingStats } from '../../../src/domain/schemas/reading-stats.ts';
+import type { Database } from '../../client.ts';
+import { localizedTitleSql } from '../book-title.ts';
+
+const bookTitle = (locale: Locale) => localizedTitleSql({ id: sql`b.id`, originalTitle: sql`b.original_title`, originalLanguage: sql`b.original_language` }, locale);
+
+/**
+ * The stats tab's figures in four statements. A book counts as read in the month its entry was set to
+ * 'read' (the entry's updated_at: a status change is the last change an entry gets). Pages are the
+ * book's page count, else its primary edition's.
+ */
+export async function readingStats(db: Database, userId: string, locale: Locale): Promise<ReadingStats> {
+  const [months, genres, ratings, totals] = await Promise.all([
+    db.execute(sql`
+      SELECT to_char(date_trunc('month', r.updated_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, count(*)::int AS count,
+             coalesce(sum(coalesce(b.pages, e.pages)), 0)::int AS pages, count(*) FILTER (WHERE coalesce(b.pages, e.pages) IS NULL)::int AS without_pages
+      FROM reading_list r
+      JOIN books b ON b.id = r.book_id
+      LEFT JOIN editions e ON e.book_id = b.id AND e.is_primary_edition
+      WHERE r.user_id = ${userId} AND r.status = 'read'
+      GROUP BY 1 ORDER BY 1`),
+    db.execute(sql`
+      SELECT g.slug, coalesce(g.names->>${locale}::text, g.name) AS name, g.category, count(*)::int AS count
+      FROM reading_list r
+      JOIN book_genres bg ON bg.book_id = r.book_id
+      JOIN genres g ON g.id = bg.genre_id
+      WHERE r.user_id = ${userId} AND r.status = 'read'
+      GROUP BY g.id ORDER BY count DESC, g.slug`),
+    db.execute(sql`SELECT rating AS stars, count(*)::int AS count FROM ratings WHERE user_id = ${userId} GROUP BY rating`),
+    db.execute(sql`SELECT status, count(*)::int AS count FROM reading_list WHERE user_id = ${userId} GROUP BY status`),
+  ]);
+  const monthRows = months.rows as { month: string; count: number; pages: number; without_pages: number }[];
+  const byYear = new Map<number, number>();
+  for (const { month, count } of monthRows) byYear.set(Number(month.slice(0, 4)), (byYear.get(Number(month.slice(0, 4))) ?? 0) + count);
+  const starCounts = new Map((ratings.rows as { stars: number; count: number }[]).map((r) => [Number(r.stars), r.count]));
+  const statusCounts = new Map((totals.rows as { status: string; count: number }[]).map((r) => [r.status, r.count]));
+  return {
+    readByMonth: monthRows.map(({ month, count }) => ({ month, count })),
+    readByYear: [...byYear].map(([year, count]) => ({ year, count })),
+    genres: (genres.rows as { slug: string; name: string; category: GenreCategory; count: number }[]).map((g) => ({ ...g })),
+    ratings: Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => ({ stars: RATING_MIN + i, count: starCounts.get(RATING_MIN + i) ?? 0 })),
+    pagesRead: monthRows.reduce((sum, m) => sum + m.pages, 0),
+    booksWithoutPages: monthRows.reduce((sum, m) => sum + m.without_pages, 0),
+    totals: { to_read: statusCounts.get('to_read') ?? 0, reading: statusCounts.get('reading') ?? 0, read: statusCounts.get('read') ?? 0 },
+  };
+}
+
+/** The reader's own book ratings and reviews, newest change first, a page at a time. */
+export async function ownBookReviews(db: Database, userId: string, locale: Locale, page: number, pageSize: number): Promise<OwnBookReviewPage> {
+  const result = await db.execute(sql`
+    SELECT r.book_id AS "bookId", b.slug, ${bookTitle(locale)} AS title, b.cover_image_url AS "coverImage", r.rating, r.review,
+           to_json(r.created_at)#>>'{}' AS date, to_json(r.updated_at)#>>'{}' AS "updatedAt", count(*) OVER ()::int AS total
+    FROM ratings r JOIN books b ON b.id = r.book_id
+    WHERE r.user_id = ${userId}
+    ORDER BY r.updated_at DESC, r.id DESC
+    OFFSET ${(page - 1) * pageSize} LIMIT ${pageSize}`);
+  const rows = result.rows as (OwnBookReviewPage['items'][number] & { total: number })[];
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    // Past the last page: the count still says how many there are.
+    const counted = await db.execute(sql`SELECT count(*)::int AS total FROM ratings WHERE user_id = ${userId}`);
+    total = (counted.rows[0] as { total: number }).total;
+  }
+  return { items: rows.map(({ total: _total, ...item }) => item), total, page, pageSize };
+}
