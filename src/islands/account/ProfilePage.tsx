@@ -1,14 +1,14 @@
 /**
  * The profile (spec §2 "/profile": tabs reading, reviews, settings, bio, reading stats, addressed by
- * ?tab=). Settings (names, language, data export, account deletion) and bio work; reading list,
- * reviews and stats show honest empty states until those features exist. Signed-out visitors get a
- * prompt to log in that brings them back here (?next=).
+ * ?tab=). The reading list, own reviews and reading stats tabs live in src/islands/reader/profile/
+ * (issue 12, point 9); settings (names, language, data export, account deletion) and bio here.
+ * Signed-out visitors get a prompt to log in that brings them back here (?next=).
  *
  * Tabs follow the WAI-ARIA tabs pattern (automatic activation; arrows, Home, End); the chosen tab is
  * written to ?tab= with replaceState so a reload or a shared link opens it again.
  */
 import { readSessionHint } from '../../domain/session-hint.ts';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { avatarInitial, displayName } from '../../domain/display-name.ts';
 import type { CurrentUser } from '../../domain/schemas/auth.ts';
 import { setSessionUser, setSignedOut } from '../stores/session.ts';
@@ -16,6 +16,9 @@ import { Field, FormAlert, FormStatus, SubmitButton, useHydrated } from './field
 import { FAILURE_TEXT_KEYS, accountClient, currentPathWithQuery, describeFailure } from './form-support.ts';
 import { useSubmission } from './use-submission.ts';
 import { fill, type Texts } from './texts.ts';
+import ReadingTab, { READING_TEXT_KEYS } from '../reader/profile/ReadingTab.tsx';
+import ReviewsTab, { REVIEWS_TEXT_KEYS } from '../reader/profile/ReviewsTab.tsx';
+import StatsTab, { STATS_TEXT_KEYS } from '../reader/profile/StatsTab.tsx';
 
 export const PROFILE_TABS = ['reading', 'reviews', 'stats', 'bio', 'settings'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
@@ -25,6 +28,9 @@ const NAME_MAX = 80;
 
 export const PROFILE_TEXT_KEYS = [
   ...FAILURE_TEXT_KEYS,
+  ...READING_TEXT_KEYS,
+  ...REVIEWS_TEXT_KEYS,
+  ...STATS_TEXT_KEYS,
   'common.loading',
   'account.profile.title',
   'account.profile.tabsLabel',
@@ -38,12 +44,6 @@ export const PROFILE_TEXT_KEYS = [
   'account.profile.signInLink',
   'account.profile.loadFailed',
   'account.profile.retry',
-  'account.profile.reading.empty',
-  'account.profile.reading.hint',
-  'account.profile.reviews.empty',
-  'account.profile.reviews.hint',
-  'account.profile.stats.empty',
-  'account.profile.stats.hint',
   'account.profile.browseBooks',
   'account.profile.bio.label',
   'account.profile.bio.hint',
@@ -91,6 +91,7 @@ export default function ProfilePage({ locale, texts, links, languages }: Profile
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [tab, setTab] = useState<ProfileTab>(DEFAULT_TAB);
   const [loginHref, setLoginHref] = useState(links.login);
+  const client = useMemo(() => accountClient(locale), [locale]);
 
   function fetchProfile() {
     // Without the session hint nobody is signed in: the prompt, without a 401 in the console.
@@ -174,9 +175,9 @@ export default function ProfilePage({ locale, texts, links, languages }: Profile
         </div>
       </header>
       <Tabs tab={tab} onChoose={chooseTab} texts={texts}>
-        {tab === 'reading' && <EmptyState title={texts['account.profile.reading.empty']} hint={texts['account.profile.reading.hint']} action={{ href: links.books, label: texts['account.profile.browseBooks'] }} />}
-        {tab === 'reviews' && <EmptyState title={texts['account.profile.reviews.empty']} hint={texts['account.profile.reviews.hint']} action={{ href: links.books, label: texts['account.profile.browseBooks'] }} />}
-        {tab === 'stats' && <EmptyState title={texts['account.profile.stats.empty']} hint={texts['account.profile.stats.hint']} />}
+        {tab === 'reading' && <ReadingTab client={client} locale={locale} texts={texts} links={links} />}
+        {tab === 'reviews' && <ReviewsTab client={client} locale={locale} texts={texts} links={links} />}
+        {tab === 'stats' && <StatsTab client={client} locale={locale} texts={texts} />}
         {tab === 'bio' && <BioForm locale={locale} user={user} texts={texts} onSaved={onSaved} />}
         {tab === 'settings' && (
           <>
@@ -229,20 +230,6 @@ function Tabs({ tab, onChoose, texts, children }: { tab: ProfileTab; onChoose: (
       <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${tab}`} className="tabs__panel" tabIndex={0}>
         {children}
       </div>
-    </div>
-  );
-}
-
-function EmptyState({ title, hint, action }: { title: string; hint: string; action?: { href: string; label: string } }) {
-  return (
-    <div className="empty-state">
-      <h2 className="empty-state__title">{title}</h2>
-      <p className="muted">{hint}</p>
-      {action && (
-        <a className="button button--secondary" href={action.href}>
-          {action.label}
-        </a>
-      )}
     </div>
   );
 }

@@ -1,0 +1,210 @@
+/**
+ * The profile's reviews tab (issue 12, point 9; spec §2 "/profile?tab=reviews"): the reader's own
+ * ratings and reviews, newest first (GET /api/profile/reviews), each editable in place (PUT
+ * /api/books/{id}/ratings: stars and text in one) and deletable (DELETE, after a confirmation).
+ * Review text is shown as typed: React escapes it, CSS keeps its line breaks.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { RATING_MAX, RATING_MIN } from '../../../domain/rating.ts';
+import { OwnBookReviewPageSchema, type OwnBookReview } from '../../../domain/schemas/reading-stats.ts';
+import { REVIEW_MAX_LENGTH } from '../../../domain/schemas/reader.ts';
+import type { ApiClient } from '../../../lib/api-client.ts';
+import { fill } from '../../account/texts.ts';
+
+export const REVIEWS_TEXT_KEYS = [
+  'account.profile.reviews.empty',
+  'account.profile.reviews.hint',
+  'account.profile.reviews.stars',
+  'account.profile.reviews.noText',
+  'account.profile.reviews.edit',
+  'account.profile.reviews.editLabel',
+  'account.profile.reviews.delete',
+  'account.profile.reviews.deleteLabel',
+  'account.profile.reviews.deleteConfirm',
+  'account.profile.reviews.deleted',
+  'account.profile.reviews.deleteFailed',
+  'account.profile.reviews.ratingLabel',
+  'account.profile.reviews.textLabel',
+  'account.profile.reviews.count',
+  'account.profile.reviews.save',
+  'account.profile.reviews.cancel',
+  'account.profile.reviews.saved',
+  'account.profile.reviews.saveFailed',
+  'account.profile.reviews.updated',
+  'account.profile.reviews.more',
+  'account.profile.reviews.loadFailed',
+  'account.profile.browseBooks',
+  'account.profile.retry',
+  'common.loading',
+] as const;
+export type ReviewsTexts = Readonly<Record<(typeof REVIEWS_TEXT_KEYS)[number], string>>;
+
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: OwnBookReview[]; total: number; page: number };
+
+export default function ReviewsTab({ client, locale, texts, links }: { client: ApiClient; locale: string; texts: ReviewsTexts; links: { books: string } }) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [editing, setEditing] = useState<number | null>(null);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+
+  function fetchPage(page: number, keep: OwnBookReview[] = []) {
+    if (!keep.length) setLoad({ state: 'loading' });
+    client.get(`/api/profile/reviews?page=${page}`, { schema: OwnBookReviewPageSchema }).then(
+      (answer) => setLoad({ state: 'ready', items: [...keep, ...answer.items.filter((item) => !keep.some((k) => k.bookId === item.bookId))], total: answer.total, page: answer.page }),
+      () => setLoad({ state: 'failed' }),
+    );
+  }
+  useEffect(() => fetchPage(1), []);
+
+  async function remove(item: OwnBookReview) {
+    if (!window.confirm(fill(texts['account.profile.reviews.deleteConfirm'], { title: item.title }))) return;
+    setMessage(null);
+    try {
+      await client.delete(`/api/books/${item.bookId}/ratings`);
+      setMessage({ text: fill(texts['account.profile.reviews.deleted'], { title: item.title }), failed: false });
+      if (load.state === 'ready') setLoad({ ...load, items: load.items.filter((r) => r.bookId !== item.bookId), total: load.total - 1 });
+    } catch {
+      setMessage({ text: texts['account.profile.reviews.deleteFailed'], failed: true });
+    }
+  }
+
+  function saved(item: OwnBookReview) {
+    setEditing(null);
+    setMessage({ text: fill(texts['account.profile.reviews.saved'], { title: item.title }), failed: false });
+    if (load.state === 'ready') setLoad({ ...load, items: [item, ...load.items.filter((r) => r.bookId !== item.bookId)] });
+  }
+
+  if (load.state === 'loading') {
+    return (
+      <p role="status" className="loading">
+        <span className="spinner" aria-hidden="true" /> {texts['common.loading']}
+      </p>
+    );
+  }
+  if (load.state === 'failed') {
+    return (
+      <div className="result result--error" role="alert">
+        <p>{texts['account.profile.reviews.loadFailed']}</p>
+        <button type="button" className="button button--secondary" onClick={() => fetchPage(1)}>
+          {texts['account.profile.retry']}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="reviews-tab">
+      <p role={message?.failed ? 'alert' : 'status'} className={message?.failed ? 'form-alert form-alert--error' : 'reading-tab__message'}>
+        {message?.text}
+      </p>
+      {load.items.length === 0 ? (
+        <div className="empty-state">
+          <h2 className="empty-state__title">{texts['account.profile.reviews.empty']}</h2>
+          <p className="muted">{texts['account.profile.reviews.hint']}</p>
+          <a className="button button--secondary" href={links.books}>
+            {texts['account.profile.browseBooks']}
+          </a>
+        </div>
+      ) : (
+        <>
+          <ul role="list" className="reviews-tab__list">
+            {load.items.map((item) => (
+              <li key={item.bookId} className="reviews-tab__entry">
+                <h2 className="reviews-tab__title">
+                  <a href={`/${locale}/books/${item.slug}?tab=reviews`}>{item.title}</a>
+                </h2>
+                {editing === item.bookId ? (
+                  <ReviewForm client={client} item={item} texts={texts} onSaved={saved} onCancel={() => setEditing(null)} />
+                ) : (
+                  <>
+                    <p className="reviews-tab__stars">
+                      <span aria-hidden="true">{'★'.repeat(item.rating) + '☆'.repeat(RATING_MAX - item.rating)}</span>
+                      <span className="visually-hidden">{fill(texts['account.profile.reviews.stars'], { count: item.rating })}</span>
+                      <span className="muted"> · {fill(texts['account.profile.reviews.updated'], { date: date.format(new Date(item.updatedAt)) })}</span>
+                    </p>
+                    {item.review ? <p className="reviews-tab__text">{item.review}</p> : <p className="muted">{texts['account.profile.reviews.noText']}</p>}
+                    <div className="reviews-tab__actions">
+                      <button type="button" className="button button--secondary" aria-label={fill(texts['account.profile.reviews.editLabel'], { title: item.title })} onClick={() => setEditing(item.bookId)}>
+                        {texts['account.profile.reviews.edit']}
+                      </button>
+                      <button type="button" className="button button--secondary" aria-label={fill(texts['account.profile.reviews.deleteLabel'], { title: item.title })} onClick={() => void remove(item)}>
+                        {texts['account.profile.reviews.delete']}
+                      </button>
+                    </div>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+          {load.items.length < load.total && (
+            <button type="button" className="button button--secondary" onClick={() => fetchPage(load.page + 1, load.items)}>
+              {texts['account.profile.reviews.more']}
+            </button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Stars (a radio group: whole stars only, spec §5) and the text, saved together. */
+function ReviewForm({ client, item, texts, onSaved, onCancel }: { client: ApiClient; item: OwnBookReview; texts: ReviewsTexts; onSaved: (item: OwnBookReview) => void; onCancel: () => void }) {
+  const id = useId();
+  const [rating, setRating] = useState(item.rating);
+  const [review, setReview] = useState(item.review ?? '');
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const length = [...review].length;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || length > REVIEW_MAX_LENGTH) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      const text = review.trim() === '' ? null : review;
+      await client.request('PUT', `/api/books/${item.bookId}/ratings`, { body: { rating, review: text } });
+      onSaved({ ...item, rating, review: text, updatedAt: new Date().toISOString() });
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form form--wide" noValidate onSubmit={onSubmit}>
+      {failed && (
+        <p role="alert" className="form-alert form-alert--error">
+          {texts['account.profile.reviews.saveFailed']}
+        </p>
+      )}
+      <fieldset className="star-input">
+        <legend>{texts['account.profile.reviews.ratingLabel']}</legend>
+        {Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i).map((stars) => (
+          <label key={stars} className="star-input__option">
+            <input type="radio" name={`${id}-rating`} value={stars} checked={rating === stars} onChange={() => setRating(stars)} />
+            <span aria-hidden="true">{'★'.repeat(stars)}</span>
+            <span className="visually-hidden">{fill(texts['account.profile.reviews.stars'], { count: stars })}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-text`}>
+          {texts['account.profile.reviews.textLabel']}
+        </label>
+        <textarea id={`${id}-text`} className="field__input field__input--area" rows={6} value={review} aria-describedby={`${id}-count`} onChange={(event) => setReview(event.target.value)} />
+        <p id={`${id}-count`} className={length > REVIEW_MAX_LENGTH ? 'field__count field__count--over' : 'field__count'}>
+          {fill(texts['account.profile.reviews.count'], { used: length, max: REVIEW_MAX_LENGTH })}
+        </p>
+      </div>
+      <div className="reviews-tab__actions">
+        <button type="submit" className="button button--primary" disabled={busy || length > REVIEW_MAX_LENGTH}>
+          {texts['account.profile.reviews.save']}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {texts['account.profile.reviews.cancel']}
+        </button>
+      </div>
+    </form>
+  );
+}
