@@ -31,7 +31,11 @@ function toPage<T>(rows: Row<T>[], offset: number, limit: number): Page<T> {
 
 const rating = (avg: SQL, count: SQL) => sql`json_build_object('average', round(${avg}::numeric, 1)::float8, 'count', ${count})`;
 
-export async function listBooks(db: Database, query: BookListQuery, locale: Locale): Promise<Page<BookCard>> {
+/**
+ * `readerId` is the signed-in reader whose reading list `query.list` filters by (spec §9: want to
+ * read, currently reading, read, not in my list); the filter needs one.
+ */
+export async function listBooks(db: Database, query: BookListQuery, locale: Locale, readerId?: string): Promise<Page<BookCard>> {
   // title_rank: the title's place in the language's alphabet (book_titles), an integer to sort by.
   const order: Record<BookListQuery['sort'], SQL> = {
     newest: sql`publication_year DESC NULLS LAST, title_rank, id`,
@@ -45,6 +49,10 @@ export async function listBooks(db: Database, query: BookListQuery, locale: Loca
                       WHERE bg.book_id = b.id AND (lower(g.name) = lower(${query.genre}) OR g.slug = lower(${query.genre})))`
     : sql``;
   const minRating = query.minRating ? sql`AND r.average >= ${query.minRating}` : sql``;
+  if (query.list && !readerId) throw new Error('listBooks: the reading-list filter needs the reader.');
+  const onList = (status?: string) =>
+    sql`EXISTS (SELECT 1 FROM reading_list rl WHERE rl.user_id = ${readerId} AND rl.book_id = b.id ${status ? sql`AND rl.status = ${status}::reading_status` : sql``})`;
+  const list = !query.list ? sql`` : query.list === 'none' ? sql`AND NOT ${onList()}` : sql`AND ${onList(query.list)}`;
   const result = await db.execute(sql`
     WITH r AS (SELECT book_id, avg(rating) AS average, count(*)::int AS count FROM ratings GROUP BY book_id),
     filtered AS (
@@ -53,7 +61,7 @@ export async function listBooks(db: Database, query: BookListQuery, locale: Loca
       FROM books b
       JOIN book_titles t ON t.book_id = b.id AND t.locale = ${locale}::text
       LEFT JOIN r ON r.book_id = b.id
-      WHERE true ${genre} ${minRating}
+      WHERE true ${genre} ${minRating} ${list}
     ),
     page AS (
       SELECT f.*, count(*) OVER ()::int AS total FROM filtered f

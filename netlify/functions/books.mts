@@ -4,17 +4,23 @@ import { listBooks } from '../../db/queries/lists.ts';
 import { BookListQuerySchema } from '../../src/domain/schemas/lists.ts';
 import { createAnswerCache } from './_shared/answer-cache.ts';
 import { handle, ok, parseQuery } from './_shared/http.ts';
+import { requireUser } from './_shared/session.ts';
 
 const cached = createAnswerCache<Awaited<ReturnType<typeof listBooks>>>();
 
 /**
  * GET /api/books: one page of the book list with the spec's filters and sorts (issue 3). Pages are cached per instance
- * for 30 s (answer-cache.ts): the catalogue changes only with an edit.
+ * for 30 s (answer-cache.ts): the catalogue changes only with an edit. The reading-list filter (`list`,
+ * issue 12) is the signed-in reader's own: it needs a session, and its pages are never cached or shared.
  */
 export default handle({
   GET: async (req, ctx) => {
     const query = parseQuery(req, BookListQuerySchema);
     const locale = query.lang ?? ctx.locale;
+    if (query.list) {
+      const user = await requireUser(req);
+      return ok(await listBooks(await getDb(), query, locale, user.id), { headers: { 'cache-control': 'private, no-store' } });
+    }
     const page = await cached(`${locale}\u0000${JSON.stringify(query)}`, async () => listBooks(await getDb(), query, locale));
     return ok(page, { headers: { 'cache-control': 'public, max-age=60' } });
   },

@@ -27,6 +27,7 @@ import type { CardTexts } from './cards/card-texts.ts';
 import { formatCount, plural, type PluralForms } from './cards/format.ts';
 import SeriesListCard from './cards/SeriesListCard.tsx';
 import { createCatalogueList } from './stores/catalogue-list.ts';
+import { readSessionHint } from '../domain/session-hint.ts';
 import { isReturnVisit, readSnapshot, snapshotKey, writeSnapshot } from './stores/list-snapshot.ts';
 
 export type ListKind = 'books' | 'authors' | 'series';
@@ -52,6 +53,8 @@ export interface ListSelectControl {
   label: string;
   anyLabel: string;
   options: ListOption[];
+  /** Only for signed-in readers (the reading-list filter): shown once the session hint says so. */
+  signedInOnly?: boolean;
 }
 
 /** A filter shown as tabs (series kinds); '' is the "all" tab. */
@@ -107,6 +110,9 @@ function ItemCard({ kind, item, locale, texts }: { kind: ListKind; item: Item; l
 
 export default function CatalogueList(props: CatalogueListProps) {
   const { kind, locale, spec, texts, tabs } = props;
+  // Only the hint cookie's presence (src/domain/session-hint.ts): the server checks the session itself.
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => setSignedIn(readSessionHint(document.cookie) !== null), []);
   const list = useMemo(
     () =>
       createCatalogueList<Item>({
@@ -279,7 +285,7 @@ export default function CatalogueList(props: CatalogueListProps) {
       )}
 
       <form className="list-controls" aria-label={texts.filtersLabel} onSubmit={(event) => event.preventDefault()}>
-        {props.selects.map((select) => (
+        {props.selects.filter((select) => !select.signedInOnly || signedIn).map((select) => (
           <div className="list-field" key={select.name}>
             <label htmlFor={`${id}-${select.name}`}>{select.label}</label>
             <select

@@ -9,7 +9,7 @@ import { getCatalogueSnapshot } from '../../../db/queries/catalogue.ts';
 import { listAuthors, listBooks, listSeries } from '../../../db/queries/lists.ts';
 import { GENRE_CATEGORIES, SERIES_KINDS, type Locale, type SeriesKind } from '../../domain/enums.ts';
 import type { ListQuerySpec } from '../../domain/list-query.ts';
-import { BOOK_SORTS, LIST_PAGE_SIZE, PEOPLE_SORTS, SERIES_SIZES, type BookSort, type PeopleSort, type SeriesSize } from '../../domain/schemas/lists.ts';
+import { BOOK_SORTS, LIST_FILTERS, LIST_PAGE_SIZE, PEOPLE_SORTS, SERIES_SIZES, type BookSort, type PeopleSort, type SeriesSize } from '../../domain/schemas/lists.ts';
 import type { CardTexts } from '../../islands/cards/card-texts.ts';
 import type { CatalogueListProps, CatalogueListTexts, ListKind, ListOption } from '../../islands/CatalogueList.tsx';
 import { pluralForms, t, tn, type PluralKey, type TranslationKey } from '../../lib/i18n.ts';
@@ -38,6 +38,12 @@ const SERIES_SIZE_LABELS: Record<SeriesSize, TranslationKey> = {
   '10+': 'list.series.size.large',
 };
 const RATINGS = ['1', '2', '3', '4', '5'] as const;
+const LIST_FILTER_LABELS = {
+  to_read: 'list.filter.onList.toRead',
+  reading: 'list.filter.onList.reading',
+  read: 'list.filter.onList.read',
+  none: 'list.filter.onList.none',
+} as const satisfies Record<(typeof LIST_FILTERS)[number], string>;
 
 const LIST_TEXTS: Record<ListKind, { error: TranslationKey; empty: TranslationKey; total: PluralKey; progress: PluralKey; found: PluralKey }> = {
   books: { error: 'error.loadBooks', empty: 'list.books.empty', total: 'common.books', progress: 'list.books.progress', found: 'list.books.found' },
@@ -95,7 +101,7 @@ type ListPageProps = Omit<CatalogueListProps, 'kind'> & { kind: ListKind };
 /** Props of the books list: genre and minimum-rating filters, the five book sorts, first page newest first. */
 export async function booksListProps(locale: Locale): Promise<ListPageProps> {
   const [genre, first] = await Promise.all([genreFilter(locale), listBooks(await getDb(), { sort: BOOK_SORTS[0], offset: 0, limit: LIST_PAGE_SIZE }, locale)]);
-  const spec: ListQuerySpec = { sorts: BOOK_SORTS, filters: [genre.spec, { name: 'minRating', values: RATINGS }] };
+  const spec: ListQuerySpec = { sorts: BOOK_SORTS, filters: [genre.spec, { name: 'minRating', values: RATINGS }, { name: 'list', values: LIST_FILTERS }] };
   return {
     kind: 'books',
     locale,
@@ -113,6 +119,14 @@ export async function booksListProps(locale: Locale): Promise<ListPageProps> {
         options: options(RATINGS, (stars) =>
           stars === '5' ? t(locale, 'list.filter.ratingTop', { count: 5 }) : tn(locale, 'list.filter.ratingAtLeast', Number(stars)),
         ),
+      },
+      {
+        // The reader's own list (spec §9; issue 12): shown once the island knows a reader is signed in.
+        name: 'list',
+        label: t(locale, 'list.filter.onList'),
+        anyLabel: t(locale, 'list.filter.onListAny'),
+        options: options(LIST_FILTERS, (value) => t(locale, LIST_FILTER_LABELS[value])),
+        signedInOnly: true,
       },
     ],
     texts: listTexts(locale, 'books'),

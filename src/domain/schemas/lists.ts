@@ -12,6 +12,10 @@ export const SERIES_SIZES = ['1-3', '4-10', '10+'] as const;
 export type SeriesSize = (typeof SERIES_SIZES)[number];
 export const SERIES_SIZE_BOUNDS: Record<SeriesSize, [number, number]> = { '1-3': [1, 3], '4-10': [4, 10], '10+': [11, 1_000_000] };
 
+/** The books list's reading-list filter (spec §9: want to read, currently reading, read, not in my list), signed-in readers only. */
+export const LIST_FILTERS = ['to_read', 'reading', 'read', 'none'] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];
+
 export const LIST_PAGE_SIZE = 24;
 export const LIST_MAX_LIMIT = 60;
 
@@ -25,6 +29,7 @@ export const BookListQuerySchema = z.strictObject({
   ...paging,
   genre: text('validation.genre').trim().min(1, 'validation.genre').max(100, 'validation.genre').optional(),
   minRating: z.coerce.number().int('validation.rating.range').min(1, 'validation.rating.range').max(5, 'validation.rating.range').optional(),
+  list: z.enum(LIST_FILTERS, 'validation.listFilter').optional(),
   sort: z.enum(BOOK_SORTS, 'validation.sort').default('newest'),
 });
 export type BookListQuery = z.infer<typeof BookListQuerySchema>;

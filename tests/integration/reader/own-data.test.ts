@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { closeSharedConnection, getDb } from '../../../db/client.ts';
 import { createUser } from '../../../db/queries/accounts.ts';
 import { hashPassword } from '../../../netlify/functions/_shared/passwords.ts';
@@ -110,5 +111,37 @@ describe('GET /api/profile/reviews', () => {
     expect(bad.status).toBe(400);
     expect(ErrorEnvelopeSchema.parse(bad.json).error.code).toBe('VALIDATION');
     expect((await call('/api/profile/reviews')).status).toBe(401);
+  });
+});
+
+describe('GET /api/books?list= (the reading-list filter, spec §9)', () => {
+  const Page = successEnvelope(z.object({ items: z.array(z.object({ slug: z.string() })), total: z.number() }));
+
+  it('shows the signed-in reader their want-to-read, reading and read books, and the books not on their list', async () => {
+    const db = await getDb();
+    const [ada, other] = [await reader(), await reader()];
+    const [dune, neuromancer, hyperion] = [await bookId('dune'), await bookId('neuromancer'), await bookId('hyperion')];
+    await db.execute(sql`INSERT INTO reading_list (user_id, book_id, status) VALUES
+      (${ada.id}, ${dune}, 'to_read'), (${ada.id}, ${neuromancer}, 'read'), (${other.id}, ${hyperion}, 'reading')`);
+    const slugs = async (list: string) => {
+      const answer = await call(`/api/books?list=${list}&limit=60&sort=title_asc`, { cookie: ada.cookie });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
+      return Page.parse(answer.json).data;
+    };
+    expect((await slugs('to_read')).items.map((b) => b.slug)).toEqual(['dune']);
+    expect((await slugs('read')).items.map((b) => b.slug)).toEqual(['neuromancer']);
+    expect((await slugs('reading')).total).toBe(0);
+    const all = Page.parse((await call('/api/books?limit=1')).json).data.total;
+    const none = await slugs('none');
+    expect(none.total).toBe(all - 2);
+    expect(none.items.map((b) => b.slug)).not.toContain('dune');
+  });
+
+  it('needs a session (401) and refuses an unknown filter with a localized 400', async () => {
+    expect((await call('/api/books?list=read')).status).toBe(401);
+    const bad = await call('/api/books?list=finished', { cookie: (await reader()).cookie, lang: 'de' });
+    expect(bad.status).toBe(400);
+    expect(ErrorEnvelopeSchema.parse(bad.json).error.details?.[0]?.key).toBe('validation.listFilter');
   });
 });
