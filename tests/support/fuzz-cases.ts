@@ -1,7 +1,7 @@
 /**
  * The API fuzz (issue 10, point 5): request cases generated from the zod request schemas of every
  * endpoint, and the runner that sends them and checks each answer (no 5xx, always the envelope).
- * Used by `tests/integration/runtime/api-fuzz.test.ts` (a fixed sample of about 2,000 requests on
+ * Used by `tests/integration/runtime/api-fuzz.test.ts` (a fixed sample of about 3,400 requests on
  * every `npm test`) and `scripts/fuzz-api.ts` (`npm run fuzz:api`: every value of every list in
  * every field).
  *
@@ -26,10 +26,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { ErrorEnvelopeSchema, STATUS_OF, successEnvelope } from '../../src/domain/envelope.ts';
 import { DeleteAccountSchema, EmailOnlySchema, LoginSchema, ProfileUpdateSchema, RegisterSchema, ResetPasswordSchema, TokenSchema } from '../../src/domain/schemas/auth.ts';
-import { ReviewsQuerySchema } from '../../src/domain/schemas/reader.ts';
 import { BookRefSchema } from '../../src/domain/schemas/edition.ts';
 import { AuthorListQuerySchema, BookListQuerySchema, SeriesListQuerySchema } from '../../src/domain/schemas/lists.ts';
 import { SearchQuerySchema } from '../../src/domain/schemas/search.ts';
+import { AddToReadingListSchema, RateAndReviewSchema, RateBookSchema, ReadingListQuerySchema, ReviewsQuerySchema, UpdateReadingListSchema } from '../../src/domain/schemas/reader.ts';
+import { AuthorRefSchema, IdParamSchema } from '../../src/domain/schemas/refs.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FUNCTIONS_DIR = path.join(ROOT, 'netlify', 'functions');
@@ -70,6 +71,28 @@ export interface Endpoint extends EndpointSpec {
 
 const searchEndpoints = ['books', 'authors', 'series', 'genres', 'awards'].map((kind): EndpointSpec => ({ fn: `${kind}-search`, method: 'GET', query: SearchQuerySchema }));
 
+const bookRef = z.object({ id: BookRefSchema });
+const authorRef = z.object({ id: AuthorRefSchema });
+/**
+ * The reader API (issue 12). The writes are sent as the fuzz user: the fuzz raises
+ * READER_WRITES_PER_MINUTE for its server, so valid writes reach the database instead of a 429.
+ */
+const readerEndpoints: EndpointSpec[] = [
+  { fn: 'book-modal-data', method: 'GET', params: bookRef, auth: true },
+  { fn: 'affiliate-services', method: 'GET', light: true },
+  { fn: 'reading-list', method: 'GET', auth: true, query: ReadingListQuerySchema },
+  { fn: 'reading-list', method: 'POST', auth: true, body: AddToReadingListSchema },
+  { fn: 'reading-list-entry', method: 'PATCH', auth: true, params: z.object({ bookId: IdParamSchema }), body: UpdateReadingListSchema },
+  { fn: 'reading-list-entry', method: 'DELETE', auth: true, params: z.object({ bookId: IdParamSchema }) },
+  { fn: 'book-ratings', method: 'POST', auth: true, params: bookRef, body: RateBookSchema },
+  { fn: 'book-ratings', method: 'PUT', auth: true, params: bookRef, body: RateAndReviewSchema },
+  { fn: 'book-ratings', method: 'DELETE', auth: true, params: bookRef },
+  { fn: 'book-reviews', method: 'GET', params: bookRef, query: ReviewsQuerySchema },
+  { fn: 'author-reviews', method: 'GET', params: authorRef, query: ReviewsQuerySchema },
+  { fn: 'author-reviews', method: 'PUT', auth: true, params: authorRef, body: RateAndReviewSchema },
+  { fn: 'author-reviews', method: 'DELETE', auth: true, params: authorRef },
+];
+
 /**
  * Every endpoint and the schemas of its input, as the handler parses it. A function module that is
  * not listed here fails the fuzz test (see `unlistedFunctions`), so a new endpoint is added here.
@@ -82,7 +105,8 @@ export const ENDPOINTS: EndpointSpec[] = [
   { fn: 'authors', method: 'GET', query: AuthorListQuerySchema },
   { fn: 'series', method: 'GET', query: SeriesListQuerySchema },
   ...searchEndpoints,
-  { fn: 'book-editions', method: 'GET', params: z.object({ id: BookRefSchema }) },
+  { fn: 'book-editions', method: 'GET', params: bookRef },
+  ...readerEndpoints,
   { fn: 'auth-register', method: 'POST', body: RegisterSchema },
   { fn: 'auth-login', method: 'POST', body: LoginSchema },
   { fn: 'auth-forgot-password', method: 'POST', body: EmailOnlySchema },
@@ -462,7 +486,7 @@ function sample<T>(list: readonly T[], count: number, random: () => number, alwa
 }
 
 export interface GenerateOptions {
-  /** `sample`: the fixed sample of the test (about 2,000 requests); `full`: every list value in every field. */
+  /** `sample`: the fixed sample of the test (about 3,400 requests); `full`: every list value in every field. */
   mode: 'sample' | 'full';
   /** Seed of the sample (default: a fixed one, so every run sends the same requests). */
   seed?: string;
@@ -470,7 +494,7 @@ export interface GenerateOptions {
 
 /**
  * How many values of each list each field gets in the sample, besides those always sent (NUL, a lone
- * surrogate, the 10 kB and 1 MB strings, the 10,000-deep nesting). About 2,000 requests in all.
+ * surrogate, the 10 kB and 1 MB strings, the 10,000-deep nesting). About 3,400 requests in all.
  */
 const SAMPLE_SIZES = { naughty: 5, injection: 4, control: 2, unicode: 2, type: 5, boundary: 6, path: 12 } as const;
 const ALWAYS_TYPES = ['empty', 'string of 10 kB', 'string of 1 MB', 'arrays nested 10,000 deep', 'objects nested 10,000 deep'];
