@@ -1,0 +1,129 @@
+/**
+ * The profile's reading tabs in the browser (issue 12, point 9): the reading list with its status
+ * filter, a status change and removal; the reader's own reviews, edited and deleted in place; the
+ * reading stats with their charts (Chart.js loads only on that tab) and the figures as tables; the
+ * books list's reading-list filter. Against `npm start` with its real database: the reader's list
+ * and ratings are made through the real API, as the pop-up does, then used through the profile.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import de from '../../locales/de.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import { latestToken } from '../support/outbox.ts';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 180_000 });
+
+const PASSWORD = 'Profil-Sterne-2026!';
+
+/** A new reader, confirmed and signed in in this browser context (the cookies the login form gets). */
+async function signIn(page: Page, language: 'en' | 'de'): Promise<void> {
+  const email = `e2e-profile-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+  expect((await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, firstName: 'Lena', language } })).ok()).toBe(true);
+  expect((await page.request.post('/api/auth/verify-email', { data: { token: await latestToken(email, 'verify-email') } })).ok()).toBe(true);
+  expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).ok()).toBe(true);
+}
+
+/** The catalogue id of a book, from its editions (the public API). */
+async function bookId(page: Page, slug: string): Promise<number> {
+  const answer = await page.request.get(`/api/books/${slug}/editions`);
+  return ((await answer.json()) as { data: { bookId: number }[] }).data[0]!.bookId;
+}
+
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+test('reading list tab: filter by status, change a status, remove a book (de)', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'de');
+  for (const [slug, status] of [['dune', 'to_read'], ['neuromancer', 'reading'], ['hyperion', 'read']] as const) {
+    const added = await page.request.post('/api/reading-list', { data: { bookId: await bookId(page, slug), status } });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+
+  await page.goto('/de/profile?tab=reading');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'Der Wüstenplanet' })).toBeVisible();
+  await expect(main.getByText(de['account.profile.reading.count'].replace('{shown}', '3').replace('{total}', '3'))).toBeVisible();
+
+  await main.getByRole('radio', { name: new RegExp(`^${de['account.profile.reading.status.reading']}`) }).check();
+  await expect(main.getByRole('link', { name: 'Der Wüstenplanet' })).toBeHidden();
+  await expect(main.getByRole('link', { name: 'Neuromancer' })).toBeVisible();
+
+  await main.getByLabel(de['account.profile.reading.statusOf'].replace('{title}', 'Neuromancer')).selectOption('read');
+  await expect(main.getByRole('status').filter({ hasText: de['account.profile.reading.updated'].replace('{title}', 'Neuromancer') })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Neuromancer' })).toBeHidden();
+
+  await main.getByRole('radio', { name: new RegExp(`^${de['account.profile.reading.status.read']}`) }).check();
+  await expect(main.getByRole('link', { name: 'Neuromancer' })).toBeVisible();
+  await main.getByRole('button', { name: de['account.profile.reading.removeLabel'].replace('{title}', 'Neuromancer') }).click();
+  await expect(main.getByRole('status').filter({ hasText: de['account.profile.reading.removed'].replace('{title}', 'Neuromancer') })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Neuromancer' })).toBeHidden();
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+
+  // After a reload the list is what the server keeps.
+  await page.reload();
+  await expect(main.getByRole('link', { name: 'Der Wüstenplanet' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Neuromancer' })).toHaveCount(0);
+
+  // The books list's own filter (spec §9) shows the same list.
+  await page.goto('/de/books');
+  const filter = main.getByLabel(de['list.filter.onList']);
+  await filter.hover();
+  await filter.selectOption({ label: de['list.filter.onList.toRead'] });
+  await expect(page).toHaveURL(/list=to_read/);
+  await expect(main.getByRole('article')).toHaveCount(1);
+  await expect(main.getByRole('article').getByRole('link', { name: 'Der Wüstenplanet' }).first()).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('reviews and stats tabs: edit and delete an own review, charts with their tables (en)', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'en');
+  const dune = await bookId(page, 'dune');
+  expect((await page.request.put(`/api/books/${dune}/ratings`, { data: { rating: 4, review: 'Spice.\nSand <b>worms</b>.' } })).ok()).toBe(true);
+  expect((await page.request.post('/api/reading-list', { data: { bookId: dune, status: 'read' } })).ok()).toBe(true);
+
+  const chartScripts: string[] = [];
+  page.on('response', (response) => {
+    if (/stats-charts/.test(response.url())) chartScripts.push(response.url());
+  });
+  await page.goto('/en/profile?tab=reviews');
+  const main = page.getByRole('main');
+  const review = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Dune' }) });
+  await expect(review.getByText('Sand <b>worms</b>.', { exact: false })).toBeVisible();
+  expect(await review.locator('.reviews-tab__text').evaluate((element) => (element as HTMLElement).innerText)).toBe('Spice.\nSand <b>worms</b>.');
+
+  await review.getByRole('button', { name: en['account.profile.reviews.editLabel'].replace('{title}', 'Dune') }).click();
+  await review.getByRole('radio', { name: en['account.profile.reviews.stars'].replace('{count}', '5') }).check();
+  await review.getByLabel(en['account.profile.reviews.textLabel']).fill('Better on a second reading.');
+  await review.getByRole('button', { name: en['account.profile.reviews.save'] }).click();
+  await expect(main.getByRole('status').filter({ hasText: en['account.profile.reviews.saved'].replace('{title}', 'Dune') })).toBeVisible();
+  await page.reload();
+  await expect(review.getByText('Better on a second reading.')).toBeVisible();
+  await expect(review.getByText(en['account.profile.reviews.stars'].replace('{count}', '5'))).toBeAttached();
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+
+  // Stats: Chart.js only now, the figures also as a table.
+  expect(chartScripts).toEqual([]);
+  await main.getByRole('tab', { name: en['account.profile.tab.stats'] }).click();
+  await expect(main.getByRole('figure', { name: en['account.profile.stats.perYear'] })).toBeVisible();
+  await expect(main.getByRole('figure', { name: en['account.profile.stats.ratings'] }).locator('canvas')).toBeVisible();
+  await expect(main.getByRole('table', { name: en['account.profile.stats.ratings'] }).getByRole('row', { name: /5 stars/ })).toContainText('1');
+  await expect(main.getByText(en['account.profile.stats.totals'].replace('{toRead}', '0').replace('{reading}', '0').replace('{read}', '1'))).toBeVisible();
+  expect(chartScripts.length).toBeGreaterThan(0);
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+
+  // Delete, after the confirmation.
+  await main.getByRole('tab', { name: en['account.profile.tab.reviews'] }).click();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await review.getByRole('button', { name: en['account.profile.reviews.deleteLabel'].replace('{title}', 'Dune') }).click();
+  await expect(main.getByRole('heading', { name: en['account.profile.reviews.empty'] })).toBeVisible();
+  expect(problems).toEqual([]);
+});
