@@ -12,7 +12,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type Keybo
 import { avatarInitial, displayName } from '../../domain/display-name.ts';
 import type { CurrentUser } from '../../domain/schemas/auth.ts';
 import { setSessionUser, setSignedOut } from '../stores/session.ts';
-import { Field, FormAlert, FormStatus, SubmitButton, useHydrated } from './fields.tsx';
+import { Field, FormAlert, FormStatus, LoadFailed, LoadingNotice, SubmitButton, useHydrated } from './fields.tsx';
 import { FAILURE_TEXT_KEYS, accountClient, currentPathWithQuery, describeFailure } from './form-support.ts';
 import { useSubmission } from './use-submission.ts';
 import { fill, type Texts } from './texts.ts';
@@ -124,25 +124,10 @@ export default function ProfilePage({ locale, texts, links, languages }: Profile
     window.history.replaceState(window.history.state, '', url);
   };
 
-  if (load.state === 'loading') {
-    return (
-      <p role="status" className="loading">
-        <span className="spinner" aria-hidden="true" /> {texts['common.loading']}
-      </p>
-    );
-  }
+  if (load.state === 'loading') return <LoadingNotice label={texts['common.loading']} />;
 
   if (load.state === 'failed') {
-    return (
-      <div className="result result--error" role="alert">
-        <p>
-          {texts['account.profile.loadFailed']} {load.message}
-        </p>
-        <button type="button" className="button button--secondary" onClick={fetchProfile}>
-          {texts['account.profile.retry']}
-        </button>
-      </div>
-    );
+    return <LoadFailed message={`${texts['account.profile.loadFailed']} ${load.message}`} retryLabel={texts['account.profile.retry']} onRetry={fetchProfile} />;
   }
 
   if (load.state === 'signed-out') {

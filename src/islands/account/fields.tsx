@@ -153,3 +153,33 @@ export function SubmitButton({ label, busy, hydrated, className = 'button button
     </button>
   );
 }
+
+/** A region that is loading: the spinner and its label, announced politely. */
+export function LoadingNotice({ label }: { label: string }) {
+  return (
+    <p role="status" className="loading">
+      <span className="spinner" aria-hidden="true" /> {label}
+    </p>
+  );
+}
+
+/** A region whose data could not be loaded: what failed and a way to try again. */
+export function LoadFailed({ message, retryLabel, onRetry }: { message: string; retryLabel: string; onRetry: () => void }) {
+  return (
+    <div className="result result--error" role="alert">
+      <p>{message}</p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        {retryLabel}
+      </button>
+    </div>
+  );
+}
+
+/** The outcome of the last action in a region: a failure as an alert, a success as a status. */
+export function OutcomeMessage({ outcome }: { outcome: { text: string; failed: boolean } | null }) {
+  return (
+    <p role={outcome?.failed ? 'alert' : 'status'} className={outcome?.failed ? 'form-alert form-alert--error' : 'outcome-message'}>
+      {outcome?.text}
+    </p>
+  );
+}

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { READING_STATUSES, type ReadingStatus } from '../../../domain/enums.ts';
 import { ReadingListPageSchema, type ReadingListEntry, type ReadingListPage } from '../../../domain/schemas/reader.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
+import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
 import { fill } from '../../account/texts.ts';
 
 export const READING_TEXT_KEYS = [
@@ -116,22 +117,9 @@ export default function ReadingTab({ client, locale, texts, links }: { client: A
           </label>
         ))}
       </fieldset>
-      <p role={message?.failed ? 'alert' : 'status'} className={message?.failed ? 'form-alert form-alert--error' : 'reading-tab__message'}>
-        {message?.text}
-      </p>
-      {load.state === 'loading' && (
-        <p role="status" className="loading">
-          <span className="spinner" aria-hidden="true" /> {texts['common.loading']}
-        </p>
-      )}
-      {load.state === 'failed' && (
-        <div className="result result--error" role="alert">
-          <p>{texts['account.profile.reading.loadFailed']}</p>
-          <button type="button" className="button button--secondary" onClick={() => fetchPage(1)}>
-            {texts['account.profile.retry']}
-          </button>
-        </div>
-      )}
+      <OutcomeMessage outcome={message} />
+      {load.state === 'loading' && <LoadingNotice label={texts['common.loading']} />}
+      {load.state === 'failed' && <LoadFailed message={texts['account.profile.reading.loadFailed']} retryLabel={texts['account.profile.retry']} onRetry={() => fetchPage(1)} />}
       {load.state === 'ready' && load.items.length === 0 && (
         <div className="empty-state">
           <h2 className="empty-state__title">{filter === 'all' ? texts['account.profile.reading.empty'] : fill(texts['account.profile.reading.emptyStatus'], { status: statusLabel(filter) })}</h2>

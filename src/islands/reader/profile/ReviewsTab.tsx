@@ -9,6 +9,7 @@ import { RATING_MAX, RATING_MIN } from '../../../domain/rating.ts';
 import { OwnBookReviewPageSchema, type OwnBookReview } from '../../../domain/schemas/reading-stats.ts';
 import { REVIEW_MAX_LENGTH } from '../../../domain/schemas/reader.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
+import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
 import { fill } from '../../account/texts.ts';
 
 export const REVIEWS_TEXT_KEYS = [
@@ -74,28 +75,11 @@ export default function ReviewsTab({ client, locale, texts, links }: { client: A
     if (load.state === 'ready') setLoad({ ...load, items: [item, ...load.items.filter((r) => r.bookId !== item.bookId)] });
   }
 
-  if (load.state === 'loading') {
-    return (
-      <p role="status" className="loading">
-        <span className="spinner" aria-hidden="true" /> {texts['common.loading']}
-      </p>
-    );
-  }
-  if (load.state === 'failed') {
-    return (
-      <div className="result result--error" role="alert">
-        <p>{texts['account.profile.reviews.loadFailed']}</p>
-        <button type="button" className="button button--secondary" onClick={() => fetchPage(1)}>
-          {texts['account.profile.retry']}
-        </button>
-      </div>
-    );
-  }
+  if (load.state === 'loading') return <LoadingNotice label={texts['common.loading']} />;
+  if (load.state === 'failed') return <LoadFailed message={texts['account.profile.reviews.loadFailed']} retryLabel={texts['account.profile.retry']} onRetry={() => fetchPage(1)} />;
   return (
     <div className="reviews-tab">
-      <p role={message?.failed ? 'alert' : 'status'} className={message?.failed ? 'form-alert form-alert--error' : 'reading-tab__message'}>
-        {message?.text}
-      </p>
+      <OutcomeMessage outcome={message} />
       {load.items.length === 0 ? (
         <div className="empty-state">
           <h2 className="empty-state__title">{texts['account.profile.reviews.empty']}</h2>

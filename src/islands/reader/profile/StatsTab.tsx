@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ReadingStatsSchema, type ReadingStats } from '../../../domain/schemas/reading-stats.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { lastTwelveMonths } from '../../../domain/reader/reading-stats.ts';
+import { LoadFailed, LoadingNotice } from '../../account/fields.tsx';
 import { fill } from '../../account/texts.ts';
 import type { BarSeries } from './stats-charts.ts';
 
@@ -50,23 +51,8 @@ export default function StatsTab({ client, locale, texts }: { client: ApiClient;
   };
   useEffect(fetchStats, []);
 
-  if (load.state === 'loading') {
-    return (
-      <p role="status" className="loading">
-        <span className="spinner" aria-hidden="true" /> {texts['common.loading']}
-      </p>
-    );
-  }
-  if (load.state === 'failed') {
-    return (
-      <div className="result result--error" role="alert">
-        <p>{texts['account.profile.stats.loadFailed']}</p>
-        <button type="button" className="button button--secondary" onClick={fetchStats}>
-          {texts['account.profile.retry']}
-        </button>
-      </div>
-    );
-  }
+  if (load.state === 'loading') return <LoadingNotice label={texts['common.loading']} />;
+  if (load.state === 'failed') return <LoadFailed message={texts['account.profile.stats.loadFailed']} retryLabel={texts['account.profile.retry']} onRetry={fetchStats} />;
   const { stats } = load;
   const number = new Intl.NumberFormat(locale);
   const monthName = new Intl.DateTimeFormat(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' });
