@@ -74,8 +74,9 @@ test('reading list tab: filter by status, change a status, remove a book (de)', 
 
   // The books list's own filter (spec §9) shows the same list.
   await page.goto('/de/books');
+  // The list hydrates on intent; only then does it know a reader is signed in and show the filter.
+  await main.getByLabel(de['list.sort.label']).hover();
   const filter = main.getByLabel(de['list.filter.onList']);
-  await filter.hover();
   await filter.selectOption({ label: de['list.filter.onList.toRead'] });
   await expect(page).toHaveURL(/list=to_read/);
   await expect(main.getByRole('article')).toHaveCount(1);
