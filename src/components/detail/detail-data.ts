@@ -5,7 +5,7 @@
  * only joins records and picks translation keys.
  */
 import type { AltTitleKind, CatalogueAwardEntry, CatalogueBook, CatalogueSnapshot } from '../../../db/queries/catalogue.ts';
-import { knownLanguage, languageName, localized, localizedTitle, type LocalizedTitle } from '../../domain/catalogue-view.ts';
+import { editionLanguageName, knownLanguage, localized, localizedTitle, type LocalizedTitle } from '../../domain/catalogue-view.ts';
 import type { BindingType, EditionType, FormatType, GenreCategory, Locale, SeriesKind } from '../../domain/enums.ts';
 import { localePath, t, type TranslationKey } from '../../lib/i18n.ts';
 
@@ -177,9 +177,7 @@ export function bookTile(snapshot: CatalogueSnapshot, book: CatalogueBook, local
 
 /** Edition language in the page language ('Tedesco'), else the stored name, else 'Unknown language'. */
 export function editionLanguage(locale: Locale, code: string, storedName: string): string {
-  const name = languageName(code, locale);
-  if (name) return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-  return knownLanguage(code) && storedName.trim() ? storedName : t(locale, 'book.editions.unknownLanguage');
+  return editionLanguageName(locale, code, storedName) ?? t(locale, 'book.editions.unknownLanguage');
 }
 
 /**
