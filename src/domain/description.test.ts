@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ELLIPSIS, markdownToPlainText, stripLeadingHeading, truncate } from './description.ts';
+import { ELLIPSIS, markdownToPlainText, stripLeadingHeading, truncate, truncateText } from './description.ts';
 
 describe('stripLeadingHeading', () => {
   it.each([
@@ -176,5 +176,37 @@ describe('truncate', () => {
     expect(truncate('Arrakis', 3)).toBe('...');
     expect(truncate('Arrakis', 2)).toBe('..');
     expect(truncate('Arrakis', 0)).toBe('');
+  });
+});
+
+describe('truncateText', () => {
+  it('returns text of at most max characters unchanged', () => {
+    expect(truncateText('Dune', 4)).toBe('Dune');
+    expect(truncateText('', 400)).toBe('');
+    expect(truncateText('x'.repeat(400), 400)).toBe('x'.repeat(400));
+  });
+
+  it("cuts at exactly max characters and puts '...' on top (spec §2: bio cut at 400 plus '...')", () => {
+    const bio = 'a'.repeat(399) + 'bc';
+    expect(truncateText(bio, 400)).toBe(`${'a'.repeat(399)}b...`);
+    expect(truncateText(bio, 400)).toHaveLength(403);
+    expect(truncateText('The spice must flow', 9)).toBe('The spice...');
+  });
+
+  it('cuts mid-word and keeps spaces and punctuation before the dots', () => {
+    expect(truncateText('Kwisatz Haderach', 10)).toBe('Kwisatz Ha...');
+    expect(truncateText('Spice, melange', 6)).toBe('Spice,...');
+  });
+
+  it('does not split a surrogate pair: one character fewer instead', () => {
+    // The rocket is two UTF-16 units at 399 and 400: keeping 400 units would leave half of it.
+    const out = truncateText(`${'a'.repeat(399)}🚀tail`, 400);
+    expect(out).toBe(`${'a'.repeat(399)}...`);
+    expect(out.isWellFormed()).toBe(true);
+    expect(truncateText(`${'a'.repeat(398)}🚀tail`, 400)).toBe(`${'a'.repeat(398)}🚀...`);
+  });
+
+  it('treats a negative max as zero', () => {
+    expect(truncateText('Dune', -1)).toBe('...');
   });
 });

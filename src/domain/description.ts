@@ -118,9 +118,25 @@ export function truncate(text: string, max: number): string {
   // A boundary is whitespace at or just after the cut; only take it when it keeps >= 80% of the budget,
   // otherwise one long word would swallow most of the text.
   const boundary = text.slice(0, budget + 1).search(/\s(?=\S*$)/);
-  let cut = boundary >= Math.floor(budget * 0.8) ? text.slice(0, boundary) : text.slice(0, budget);
-  // Never leave half of a surrogate pair (emoji, rare CJK) at the end.
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  const cut = boundary >= Math.floor(budget * 0.8) ? text.slice(0, boundary) : sliceWhole(text, budget);
   // 'flow,...' and 'flow....' read badly: drop trailing spaces and soft punctuation before the dots.
   return cut.replace(/[\s,;:.\-–—]+$/u, '') + ELLIPSIS;
+}
+
+/** The first `length` UTF-16 units of `text`, one fewer where the cut would leave half of a surrogate pair (emoji, rare CJK). */
+function sliceWhole(text: string, length: number): string {
+  const cut = text.slice(0, length);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/**
+ * Cuts text at `max` characters and appends '...' (spec §2 pop-up: the author's bio "truncated to 400
+ * characters plus" a link; §9 "Text truncation appends '...'"): exactly the first `max` characters as
+ * JavaScript counts them (`length`, as the islands do), one fewer where that would split a surrogate
+ * pair; text of at most `max` characters is returned unchanged. Unlike `truncate`, the dots come on
+ * top of `max` and the cut does not look for a word boundary.
+ * @example truncateText('The spice must flow', 9) // 'The spice...'
+ */
+export function truncateText(text: string, max: number): string {
+  return text.length <= max ? text : sliceWhole(text, Math.max(0, max)) + ELLIPSIS;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageRating, RATING_MAX, RATING_MIN, roundRating, starFills } from './rating.ts';
+import { averageRating, RATING_MAX, RATING_MIN, roundRating, starFills, summarizeRatings } from './rating.ts';
 
 describe('rating scale', () => {
   it('runs from 1 to 5', () => {
@@ -57,6 +57,23 @@ describe('roundRating', () => {
   it('is null for a value that is not a finite number', () => {
     expect(roundRating(Number.NaN)).toBeNull();
     expect(roundRating(Number.POSITIVE_INFINITY)).toBeNull();
+  });
+});
+
+describe('summarizeRatings', () => {
+  it('gives the average of count and sum rounded to one decimal', () => {
+    expect(summarizeRatings(3, 14)).toEqual({ average: 4.7, count: 3 });
+    expect(summarizeRatings(20, 69)).toEqual({ average: 3.5, count: 20 });
+    expect(summarizeRatings(10_000, 37_501)).toEqual({ average: 3.8, count: 10_000 });
+  });
+
+  it('is null with no ratings', () => {
+    expect(summarizeRatings(0, 0)).toEqual({ average: null, count: 0 });
+  });
+
+  it('agrees with averageRating', () => {
+    const ratings = [5, 4, 4, 1, 3, 5, 2];
+    expect(summarizeRatings(ratings.length, ratings.reduce((a, b) => a + b)).average).toBe(averageRating(ratings));
   });
 });
 

@@ -24,6 +24,20 @@ export function averageRating(ratings: readonly number[]): number | null {
   return roundRating(sum / ratings.length);
 }
 
+/** A set of ratings as shown: average rounded to one decimal, null without ratings (spec §3), and how many. */
+export interface RatingTotals {
+  average: number | null;
+  count: number;
+}
+
+/**
+ * The summary from a count and a sum, as the trigger-kept counters (book_popularity) or an aggregate give them.
+ * @example summarizeRatings(3, 14) // { average: 4.7, count: 3 }
+ */
+export function summarizeRatings(count: number, sum: number): RatingTotals {
+  return count > 0 ? { average: roundRating(sum / count), count } : { average: null, count: 0 };
+}
+
 export type StarFill = 'full' | 'half' | 'empty';
 
 /**
