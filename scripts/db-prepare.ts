@@ -8,6 +8,7 @@ import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { importSeedCatalogue, type SeedReport } from '../db/seed/import.ts';
 import { loadSeedCatalogue } from '../db/seed/seed-data.ts';
+import { affiliateTagAmazonDe, ensureAffiliateServices } from '../db/seed/affiliate-services.ts';
 import { adminCredentials, ensureSuperUser } from '../db/seed/super-user.ts';
 import { hashPassword } from '../netlify/functions/_shared/passwords.ts';
 
@@ -27,6 +28,7 @@ export async function prepareDatabase(options: { url?: string; seed?: boolean } 
   if (options.seed !== false) {
     const admin = adminCredentials(process.env, isProduction());
     await ensureSuperUser(connection.db, admin.email, () => hashPassword(admin.password));
+    await ensureAffiliateServices(connection.db, affiliateTagAmazonDe(process.env, isProduction()));
   }
   const release = async () => {
     await connection.close();

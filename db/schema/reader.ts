@@ -19,6 +19,8 @@ export const ratings = pgTable(
   (t) => [
     uniqueIndex('ratings_user_book_key').on(t.userId, t.bookId),
     index('ratings_book_idx').on(t.bookId),
+    // A book's reviews newest first (issue 12: GET reviews, the pop-up's two): only rows with text.
+    index('ratings_book_reviews_idx').on(t.bookId, t.createdAt.desc(), t.id.desc()).where(sql`${t.review} IS NOT NULL`),
     check('ratings_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );
@@ -37,6 +39,7 @@ export const authorReviews = pgTable(
   (t) => [
     uniqueIndex('author_reviews_user_author_key').on(t.userId, t.authorId),
     index('author_reviews_author_idx').on(t.authorId),
+    index('author_reviews_author_reviews_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()).where(sql`${t.review} IS NOT NULL`),
     check('author_reviews_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );

@@ -5,6 +5,8 @@ import { books } from './catalogue.ts';
  * Popularity of a book for the typeahead's tie-break (issue 5): award wins and number of ratings,
  * kept current by triggers on book_awards and ratings (migration 0003), so a search reads one row
  * per candidate instead of counting. Books without wins or ratings may have no row (read as 0).
+ * `rating_sum` (issue 12, migration 0008) beside `rating_count` gives a book's average from one row:
+ * the pop-up and the rating answers read it instead of averaging 10,000 ratings per request.
  */
 export const bookPopularity = pgTable('book_popularity', {
   bookId: integer('book_id')
@@ -12,6 +14,7 @@ export const bookPopularity = pgTable('book_popularity', {
     .references(() => books.id, { onDelete: 'cascade' }),
   awardWins: integer('award_wins').notNull().default(0),
   ratingCount: integer('rating_count').notNull().default(0),
+  ratingSum: integer('rating_sum').notNull().default(0),
 });
 
 /**

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../db/client.ts';
-import { findBookId, listEditions } from '../../db/queries/editions.ts';
+import { listEditions } from '../../db/queries/editions.ts';
+import { findBookId } from '../../db/queries/refs.ts';
 import { ApiError } from '../../src/domain/envelope.ts';
 import { BookRefSchema, type Edition } from '../../src/domain/schemas/edition.ts';
 import { z } from 'zod';

@@ -29,6 +29,8 @@ import { DeleteAccountSchema, EmailOnlySchema, LoginSchema, ProfileUpdateSchema,
 import { BookRefSchema } from '../../src/domain/schemas/edition.ts';
 import { AuthorListQuerySchema, BookListQuerySchema, SeriesListQuerySchema } from '../../src/domain/schemas/lists.ts';
 import { SearchQuerySchema } from '../../src/domain/schemas/search.ts';
+import { AddToReadingListSchema, RateAndReviewSchema, RateBookSchema, ReadingListQuerySchema, ReviewsQuerySchema, UpdateReadingListSchema } from '../../src/domain/schemas/reader.ts';
+import { AuthorRefSchema, IdParamSchema } from '../../src/domain/schemas/refs.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FUNCTIONS_DIR = path.join(ROOT, 'netlify', 'functions');
@@ -69,6 +71,28 @@ export interface Endpoint extends EndpointSpec {
 
 const searchEndpoints = ['books', 'authors', 'series', 'genres', 'awards'].map((kind): EndpointSpec => ({ fn: `${kind}-search`, method: 'GET', query: SearchQuerySchema }));
 
+const bookRef = z.object({ id: BookRefSchema });
+const authorRef = z.object({ id: AuthorRefSchema });
+/**
+ * The reader API (issue 12). The writes are sent as the fuzz user: the fuzz raises
+ * READER_WRITES_PER_MINUTE for its server, so valid writes reach the database instead of a 429.
+ */
+const readerEndpoints: EndpointSpec[] = [
+  { fn: 'book-modal-data', method: 'GET', params: bookRef, auth: true },
+  { fn: 'affiliate-services', method: 'GET', light: true },
+  { fn: 'reading-list', method: 'GET', auth: true, query: ReadingListQuerySchema },
+  { fn: 'reading-list', method: 'POST', auth: true, body: AddToReadingListSchema },
+  { fn: 'reading-list-entry', method: 'PATCH', auth: true, params: z.object({ bookId: IdParamSchema }), body: UpdateReadingListSchema },
+  { fn: 'reading-list-entry', method: 'DELETE', auth: true, params: z.object({ bookId: IdParamSchema }) },
+  { fn: 'book-ratings', method: 'POST', auth: true, params: bookRef, body: RateBookSchema },
+  { fn: 'book-ratings', method: 'PUT', auth: true, params: bookRef, body: RateAndReviewSchema },
+  { fn: 'book-ratings', method: 'DELETE', auth: true, params: bookRef },
+  { fn: 'book-reviews', method: 'GET', params: bookRef, query: ReviewsQuerySchema },
+  { fn: 'author-reviews', method: 'GET', params: authorRef, query: ReviewsQuerySchema },
+  { fn: 'author-reviews', method: 'PUT', auth: true, params: authorRef, body: RateAndReviewSchema },
+  { fn: 'author-reviews', method: 'DELETE', auth: true, params: authorRef },
+];
+
 /**
  * Every endpoint and the schemas of its input, as the handler parses it. A function module that is
  * not listed here fails the fuzz test (see `unlistedFunctions`), so a new endpoint is added here.
@@ -81,7 +105,8 @@ export const ENDPOINTS: EndpointSpec[] = [
   { fn: 'authors', method: 'GET', query: AuthorListQuerySchema },
   { fn: 'series', method: 'GET', query: SeriesListQuerySchema },
   ...searchEndpoints,
-  { fn: 'book-editions', method: 'GET', params: z.object({ id: BookRefSchema }) },
+  { fn: 'book-editions', method: 'GET', params: bookRef },
+  ...readerEndpoints,
   { fn: 'auth-register', method: 'POST', body: RegisterSchema },
   { fn: 'auth-login', method: 'POST', body: LoginSchema },
   { fn: 'auth-forgot-password', method: 'POST', body: EmailOnlySchema },

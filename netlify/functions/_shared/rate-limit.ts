@@ -1,5 +1,5 @@
 /**
- * Rate limits of the account endpoints, counted in the database. Exceeding one answers 429 with
+ * Rate limits of the account endpoints and of readers' writes, counted in the database. Exceeding one answers 429 with
  * Retry-After. Nobody can lock someone else out (issue 10): sign-in failures count per account and
  * address with growing delays (src/domain/login-throttle.ts); the mail-sending endpoints count per
  * account and address, with a looser cap per account that keeps an inbox from being flooded.
@@ -9,6 +9,7 @@ import type { Context } from '@netlify/functions';
 import { getDb } from '../../../db/client.ts';
 import { clearRateLimit, hitRateLimit, peekRateLimit, pruneRateLimits, recordFailure } from '../../../db/queries/accounts.ts';
 import { ApiError } from '../../../src/domain/envelope.ts';
+import { getEnv } from './env.ts';
 import { LOGIN_ADDRESS_FAILURES, LOGIN_FAILURES_FORGOTTEN_AFTER_SECONDS, loginWaitSeconds } from '../../../src/domain/login-throttle.ts';
 
 export interface Limit {
@@ -23,8 +24,22 @@ export const LIMITS = {
   forgot: { pair: { limit: 3, windowSeconds: 60 * 60 }, account: { limit: 10, windowSeconds: 60 * 60 }, address: { limit: 10, windowSeconds: 60 * 60 } },
 } as const satisfies Record<string, { pair?: Limit; account?: Limit; address: Limit }>;
 
+/**
+ * Writes per signed-in user (issue 12: "writes rate limited per user"): ratings, reviews and the
+ * reading list, READER_WRITES_PER_MINUTE (default 60) a minute. Per account, not per address: readers
+ * behind one address do not share a budget, and nobody can use up another's. A person clicking stars
+ * and statuses stays far below it; a script does not.
+ */
+export const USER_LIMITS = {
+  readerWrite: { limit: () => getEnv().READER_WRITES_PER_MINUTE, windowSeconds: 60 },
+} as const satisfies Record<string, { limit: () => number; windowSeconds: number }>;
+
 /** The longest window of any counter: older rows are expired. */
-const LONGEST_WINDOW_SECONDS = Math.max(LOGIN_FAILURES_FORGOTTEN_AFTER_SECONDS, ...Object.values(LIMITS).flatMap((l) => Object.values(l).map((x) => x.windowSeconds)));
+const LONGEST_WINDOW_SECONDS = Math.max(
+  LOGIN_FAILURES_FORGOTTEN_AFTER_SECONDS,
+  ...Object.values(LIMITS).flatMap((l) => Object.values(l).map((x) => x.windowSeconds)),
+  ...Object.values(USER_LIMITS).map((l) => l.windowSeconds),
+);
 const PRUNE_EVERY_MS = 60_000;
 let lastPrune = 0;
 
@@ -53,6 +68,15 @@ export async function enforceRateLimit(action: keyof typeof LIMITS, subjects: { 
     const hit = await hitRateLimit(db, key, limit, windowSeconds, now);
     if (!hit.allowed) throw tooMany(hit.retryAfterSeconds);
   }
+}
+
+/** Counts a write of a signed-in user and refuses it (429 RATE_LIMITED with Retry-After) past the user's limit. */
+export async function enforceUserRateLimit(action: keyof typeof USER_LIMITS, userId: string, now = new Date()): Promise<void> {
+  const db = await getDb();
+  await pruneNow(now);
+  const { limit, windowSeconds } = USER_LIMITS[action];
+  const hit = await hitRateLimit(db, `${action}:user:${userId}`, limit(), windowSeconds, now);
+  if (!hit.allowed) throw new ApiError('RATE_LIMITED', 'api.error.tooManyWrites', undefined, { 'retry-after': String(hit.retryAfterSeconds) });
 }
 
 const pairKey = (account: string, address: string) => `login:pair:${account}|${address}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.ts';
+import { refSchema } from './refs.ts';
 import { BINDING_TYPES, EDITION_TYPES, FORMAT_TYPES } from '../enums.ts';
 
 /** An edition as the API returns it (spec §3 Edition; GET /api/books/{id}/editions). */
@@ -26,8 +26,5 @@ export const EditionSchema = z.object({
 export type Edition = z.infer<typeof EditionSchema>;
 
 /** A book reference in a path: its numeric id or its slug. */
-export const BookRefSchema = z.union([
-  text('validation.bookRef').regex(/^[1-9][0-9]{0,9}$/, 'validation.bookRef').transform(Number),
-  text('validation.bookRef').regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'validation.bookRef').max(200, 'validation.bookRef'),
-]);
+export const BookRefSchema = refSchema('validation.bookRef');
 export type BookRef = z.infer<typeof BookRefSchema>;

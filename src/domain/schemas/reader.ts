@@ -30,7 +30,7 @@ export const ReadingStatusSchema = z.enum(READING_STATUSES, 'validation.readingS
 const IdSchema = z.number('validation.id').int('validation.id').positive('validation.id');
 
 /** `?page=` of the paginated reader lists, 1-based. */
-const PageParam = z.coerce.number().int('validation.page').min(1, 'validation.page').max(100_000, 'validation.page').default(1);
+const PageParam = z.coerce.number('validation.page').int('validation.page').min(1, 'validation.page').max(100_000, 'validation.page').default(1);
 
 // ---------------------------------------------------------------------------------------------
 // Requests.

@@ -1,0 +1,162 @@
+/**
+ * Ratings and reviews of books (`ratings`) and authors (`author_reviews`), issue 12. The two tables
+ * have the same shape (one row per reader and target: rating 1..5, optional review text), so one set
+ * of queries serves both through a `RatingTarget`. Every write names the reader's own id: there is
+ * no way to address another reader's row.
+ *
+ * Speed: a book's summary is read from the trigger-kept counters in book_popularity (migration 0008:
+ * rating_count, rating_sum), never averaged over its rows; an author's from an aggregate over
+ * author_reviews_author_idx (authors have few reviews). Reviews with text come newest first from the
+ * partial indexes `*_reviews_idx` (created_at DESC NULLS LAST, id DESC NULLS LAST: the queries order
+ * exactly so, or the index would not serve the order).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { displayName } from '../../../src/domain/display-name.ts';
+import { summarizeRatings, type RatingTotals } from '../../../src/domain/rating.ts';
+import { REVIEWS_PAGE_SIZE, type OwnRating, type Review, type ReviewPage } from '../../../src/domain/schemas/reader.ts';
+import type { Database } from '../../client.ts';
+import { findIdByRef, refCondition, type RefTable } from '../refs.ts';
+
+/** Which table a rating belongs to, the column naming what it rates, and the table of what it rates. */
+export interface RatingTarget {
+  readonly table: 'ratings' | 'author_reviews';
+  readonly column: 'book_id' | 'author_id';
+  readonly rated: RefTable;
+}
+export const BOOK_RATINGS: RatingTarget = { table: 'ratings', column: 'book_id', rated: 'books' };
+export const AUTHOR_REVIEWS: RatingTarget = { table: 'author_reviews', column: 'author_id', rated: 'authors' };
+
+const table = (t: RatingTarget) => sql.identifier(t.table);
+const column = (t: RatingTarget) => sql.identifier(t.column);
+
+/** Timestamps leave as ISO 8601 in UTC, whatever the session's time zone (they arrive as Date or as json text). */
+export const isoTime = (value: Date | string): string => new Date(value).toISOString();
+
+/** A review row as the queries select it: the reviewer's names stay here, only the display name leaves (spec §3). */
+export interface ReviewRow {
+  id: number;
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  rating: number;
+  review: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+export const toReview = (row: ReviewRow): Review => ({
+  id: row.id,
+  userId: row.userId,
+  displayName: displayName(row),
+  rating: row.rating,
+  review: row.review,
+  date: isoTime(row.createdAt),
+  updatedAt: isoTime(row.updatedAt),
+});
+
+/**
+ * The reviews with text of one book or author, newest first (as a subquery of json rows): the
+ * pop-up's two and a page of the review list share it.
+ * @example reviewsJson(BOOK_RATINGS, sql`${bookId}`, 2, 0)
+ */
+export function reviewsJson(target: RatingTarget, id: SQL, limit: number, offset: number): SQL {
+  return sql`coalesce((
+    SELECT json_agg(json_build_object('id', r.id, 'userId', r.user_id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
+                                      'rating', r.rating, 'review', r.review, 'createdAt', r.created_at, 'updatedAt', r.updated_at)
+                    ORDER BY r.created_at DESC, r.id DESC)
+    FROM (SELECT * FROM ${table(target)} x WHERE x.${column(target)} = ${id} AND x.review IS NOT NULL
+          ORDER BY x.created_at DESC NULLS LAST, x.id DESC NULLS LAST LIMIT ${limit} OFFSET ${offset}) r
+    JOIN users u ON u.id = r.user_id), '[]'::json)`;
+}
+
+/** Count and sum of the ratings of one book (counters) or author (aggregate), as a one-row subquery with columns n and s. */
+export function totalsSql(target: RatingTarget, id: SQL): SQL {
+  return target.table === 'ratings'
+    ? sql`(SELECT coalesce(max(p.rating_count), 0)::int AS n, coalesce(max(p.rating_sum), 0)::int AS s FROM book_popularity p WHERE p.book_id = ${id})`
+    : sql`(SELECT count(*)::int AS n, coalesce(sum(a.rating), 0)::int AS s FROM author_reviews a WHERE a.author_id = ${id})`;
+}
+
+/** The reader's own rating as a json value (null without one). */
+export function ownJson(target: RatingTarget, userId: string, id: SQL): SQL {
+  return sql`(SELECT json_build_object('rating', o.rating, 'review', o.review, 'updatedAt', o.updated_at)
+              FROM ${table(target)} o WHERE o.user_id = ${userId} AND o.${column(target)} = ${id})`;
+}
+
+export interface OwnJson {
+  rating: number;
+  review: string | null;
+  updatedAt: Date | string;
+}
+export const toOwnRating = (own: OwnJson | null): OwnRating | null => (own ? { rating: own.rating, review: own.review, updatedAt: isoTime(own.updatedAt) } : null);
+
+/** The summary of a book's or author's ratings (one indexed read). */
+export async function ratingSummary(db: Database, target: RatingTarget, id: number): Promise<RatingTotals> {
+  const result = await db.execute(sql`SELECT t.n, t.s FROM ${totalsSql(target, sql`${id}`)} t`);
+  const row = result.rows[0] as { n: number; s: number };
+  return summarizeRatings(row.n, row.s);
+}
+
+/**
+ * One page of the reviews with text of the book or author `ref` names (id or slug), newest first,
+ * their total and the summary of all ratings; null when there is no such book or author. `page` is 1-based.
+ */
+export async function listReviews(db: Database, target: RatingTarget, ref: number | string, page: number): Promise<ReviewPage | null> {
+  const id = await findIdByRef(db, target.rated, ref);
+  if (id === null) return null;
+  const result = await db.execute(sql`
+    SELECT t.n, t.s,
+           (SELECT count(*)::int FROM ${table(target)} x WHERE x.${column(target)} = ${id} AND x.review IS NOT NULL) AS total,
+           ${reviewsJson(target, sql`${id}`, REVIEWS_PAGE_SIZE, (page - 1) * REVIEWS_PAGE_SIZE)} AS items
+    FROM ${totalsSql(target, sql`${id}`)} t`);
+  const row = result.rows[0] as { n: number; s: number; total: number; items: ReviewRow[] };
+  return { items: row.items.map(toReview), total: row.total, page, pageSize: REVIEWS_PAGE_SIZE, summary: summarizeRatings(row.n, row.s) };
+}
+
+/** What a rating write answers: the reader's rating and the new summary (RatingResultSchema). */
+export interface RatingWrite {
+  own: OwnRating | null;
+  summary: RatingTotals;
+}
+
+/** PostgreSQL's foreign_key_violation: the book or author went away between lookup and write. */
+const isMissingTarget = (error: unknown) => (error as { code?: string } | null)?.code === '23503';
+
+/**
+ * Rates (and reviews) the book or author `ref` names, as `userId`: one row per reader and target,
+ * upserted on its unique index in one statement, so concurrent writes of one reader never make two
+ * rows. `review`: undefined keeps the stored text (spec §7: POST with only a rating), a string or
+ * null replaces it (null: no review). Returns null when there is no such book or author.
+ */
+export async function saveRating(db: Database, target: RatingTarget, userId: string, ref: number | string, rating: number, review: string | null | undefined): Promise<RatingWrite | null> {
+  const named = refCondition(sql`x`, ref);
+  if (!named) return null;
+  const keep = review === undefined;
+  try {
+    const written = await db.execute(sql`
+      INSERT INTO ${table(target)} AS t (user_id, ${column(target)}, rating, review)
+      SELECT ${userId}::uuid, x.id, ${rating}, ${keep ? null : review}::text FROM ${sql.identifier(target.rated)} x WHERE ${named}
+      ON CONFLICT (user_id, ${column(target)}) DO UPDATE
+        SET rating = EXCLUDED.rating, review = ${keep ? sql`t.review` : sql`EXCLUDED.review`}, updated_at = now()
+      RETURNING t.${column(target)} AS "targetId", t.rating, t.review, t.updated_at AS "updatedAt"`);
+    const own = written.rows[0] as unknown as (OwnJson & { targetId: number }) | undefined;
+    if (!own) return null;
+    // Read after the write's statement: the counters move in its trigger, which a CTE of the same statement would not see.
+    return { own: toOwnRating(own), summary: await ratingSummary(db, target, own.targetId) };
+  } catch (error) {
+    if (isMissingTarget(error)) return null;
+    throw error;
+  }
+}
+
+/** Deletes the reader's own rating and review of what `ref` names; null when they had none (or there is no such target). */
+export async function deleteRating(db: Database, target: RatingTarget, userId: string, ref: number | string): Promise<RatingWrite | null> {
+  const named = refCondition(sql`x`, ref);
+  if (!named) return null;
+  const deleted = await db.execute(sql`
+    DELETE FROM ${table(target)} t USING ${sql.identifier(target.rated)} x
+    WHERE ${named} AND t.${column(target)} = x.id AND t.user_id = ${userId}
+    RETURNING t.${column(target)} AS "targetId"`);
+  const row = deleted.rows[0] as { targetId: number } | undefined;
+  return row ? { own: null, summary: await ratingSummary(db, target, row.targetId) } : null;
+}

@@ -1,0 +1,72 @@
+/**
+ * The handlers books and authors share for ratings and reviews (issue 12): book ratings at
+ * `/api/books/{id}/ratings` and `/api/books/{id}/reviews`, author reviews at `/api/authors/{id}/reviews`.
+ * Each is thin: auth, parse, rate limit, one query (db/queries/reader/ratings.ts), envelope. Writes
+ * only ever touch the signed-in reader's own row: the query takes the session's user id, and no
+ * request can name another reader.
+ */
+import { z } from 'zod';
+import { getDb } from '../../../db/client.ts';
+import { deleteRating, listReviews, saveRating, type RatingTarget } from '../../../db/queries/reader/ratings.ts';
+import { ApiError } from '../../../src/domain/envelope.ts';
+import { storedReviewText } from '../../../src/domain/reader/review-text.ts';
+import { RateAndReviewSchema, RateBookSchema, ReviewsQuerySchema } from '../../../src/domain/schemas/reader.ts';
+import { noContent, ok, parseJson, parseParams, parseQuery, type RequestContext } from './http.ts';
+import { enforceUserRateLimit } from './rate-limit.ts';
+import { requireUser } from './session.ts';
+
+type RefParams = z.ZodObject<{ id: z.ZodType<number | string> }>;
+type Handler = (req: Request, ctx: RequestContext) => Promise<Response>;
+
+/** What a rating endpoint rates: the table, how its path names the target, and the 404 message. */
+export interface RatingEndpoint {
+  target: RatingTarget;
+  params: RefParams;
+  notFound: string;
+}
+
+const PRIVATE = { 'cache-control': 'private, no-store' };
+
+/** Signed in, own row only, rate limited: the reader's id and the path's reference. */
+async function writer(req: Request, ctx: RequestContext, endpoint: RatingEndpoint) {
+  const user = await requireUser(req);
+  const { id } = parseParams(ctx.params, endpoint.params);
+  return { user, ref: id };
+}
+
+/**
+ * POST {rating} (spec §7: rating only) when `rateOnly`, else PUT {rating, review?}: rate, or rate and
+ * review in one. PUT: a blank or null review removes the text; a PUT without `review` keeps it.
+ */
+export function rateHandler(endpoint: RatingEndpoint, { rateOnly = false } = {}): Handler {
+  return async (req, ctx) => {
+    const { user, ref } = await writer(req, ctx, endpoint);
+    const input = rateOnly ? { ...(await parseJson(req, RateBookSchema)), review: undefined } : await parseJson(req, RateAndReviewSchema);
+    await enforceUserRateLimit('readerWrite', user.id);
+    const review = input.review === undefined ? undefined : storedReviewText(input.review);
+    const result = await saveRating(await getDb(), endpoint.target, user.id, ref, input.rating, review);
+    if (!result) throw new ApiError('NOT_FOUND', endpoint.notFound);
+    return ok(result, { headers: PRIVATE });
+  };
+}
+
+/** DELETE: removes the reader's own rating and review (204); 404 when they have none. */
+export function deleteHandler(endpoint: RatingEndpoint): Handler {
+  return async (req, ctx) => {
+    const { user, ref } = await writer(req, ctx, endpoint);
+    await enforceUserRateLimit('readerWrite', user.id);
+    if (!(await deleteRating(await getDb(), endpoint.target, user.id, ref))) throw new ApiError('NOT_FOUND', 'api.error.ratingNotFound');
+    return noContent(PRIVATE);
+  };
+}
+
+/** GET ?page=: the reviews with text, newest first, and the summary of all ratings; public, no sign-in. */
+export function reviewsHandler(endpoint: RatingEndpoint): Handler {
+  return async (req, ctx) => {
+    const { id } = parseParams(ctx.params, endpoint.params);
+    const { page } = parseQuery(req, ReviewsQuerySchema);
+    const reviews = await listReviews(await getDb(), endpoint.target, id, page);
+    if (!reviews) throw new ApiError('NOT_FOUND', endpoint.notFound);
+    return ok(reviews);
+  };
+}

@@ -1,0 +1,41 @@
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { getDb } from '../../db/client.ts';
+import { loadModalCatalogue, loadModalLive, type ModalCatalogue } from '../../db/queries/reader/modal-data.ts';
+import { findBookId } from '../../db/queries/refs.ts';
+import { ApiError } from '../../src/domain/envelope.ts';
+import { BookRefSchema } from '../../src/domain/schemas/edition.ts';
+import type { ModalData } from '../../src/domain/schemas/reader.ts';
+import { createAnswerCache } from './_shared/answer-cache.ts';
+import { handle, ok, parseParams } from './_shared/http.ts';
+import { getSessionUser } from './_shared/session.ts';
+
+const ParamsSchema = z.object({ id: BookRefSchema });
+/** The catalogue half only (the same for every reader in a language); nothing personal is ever cached. */
+const cached = createAnswerCache<ModalCatalogue | null>();
+
+/**
+ * GET /api/books/{id}/modal-data (spec §2 pop-up, §7; issue 12): the book in the request language
+ * (Accept-Language), its live rating summary and two newest reviews, and for a signed-in reader
+ * their rating and reading-list status. Signed out it answers too (false/null for the personal
+ * fields). The answer depends on the session: private, never stored by a shared cache.
+ */
+export default handle({
+  GET: async (req, ctx) => {
+    const { id } = parseParams(ctx.params, ParamsSchema);
+    const [catalogue, user] = await Promise.all([
+      cached(`${ctx.locale}\u0000${typeof id}\u0000${id}`, async () => {
+        const db = await getDb();
+        const bookId = await findBookId(db, id);
+        return bookId === null ? null : loadModalCatalogue(db, bookId, ctx.locale);
+      }),
+      getSessionUser(req),
+    ]);
+    if (!catalogue) throw new ApiError('NOT_FOUND', 'api.error.bookNotFound');
+    const live = await loadModalLive(await getDb(), catalogue.book.id, user?.id ?? null);
+    const data: ModalData = { ...catalogue, ...live };
+    return ok(data, { headers: { 'cache-control': 'private, no-store', vary: 'cookie, accept-language' } });
+  },
+});
+
+export const config: Config = { path: '/api/books/:id/modal-data' };
