@@ -38,7 +38,7 @@ export default function BookActions({ locale, bookId, texts, plurals }: BookActi
   const starLabels = [1, 2, 3, 4, 5].map((count) => plural(plurals['reader.rating.star'], locale, count));
 
   return (
-    <div className="reader-book-actions">
+    <div className="reader-book-actions" role="group" aria-label={texts['reader.actions.label']}>
       <ReadingListControl
         inList={data?.isInReadingList ?? false}
         status={data?.readingStatus ?? null}

@@ -189,6 +189,25 @@ function BookDetails({ locale, texts, plurals, data, reader, state, selectedEdit
 
   return (
     <article className="reader-popup__book">
+      {/* The title first (screen readers, narrow screens); on wide screens the aside sits left of it (reader.css). */}
+      <header className="reader-popup__header">
+        <h2 id={titleId} className="reader-popup__title" lang={knownLanguage(view.languageCode) ?? undefined}>
+          {view.title}
+        </h2>
+        {view.title !== book.originalTitle && <p className="reader-popup__original">{fill(texts['book.originalTitle'], { title: book.originalTitle })}</p>}
+        {book.authors.length > 0 && (
+          <p className="reader-popup__byline">
+            {byBefore}
+            {book.authors.map((person, index) => (
+              <span key={person.id}>
+                {index > 0 && ', '}
+                <a href={`/${locale}/authors/${person.slug}`}>{person.name}</a>
+              </span>
+            ))}
+            {byAfter}
+          </p>
+        )}
+      </header>
       <div className="reader-popup__aside">
         {view.coverImage ? (
           <img className="reader-popup__cover" src={view.coverImage} alt={fill(texts['book.coverAlt'], { title: view.title })} width="200" height="300" referrerPolicy="no-referrer" />
@@ -236,28 +255,12 @@ function BookDetails({ locale, texts, plurals, data, reader, state, selectedEdit
       </div>
 
       <div className="reader-popup__main">
-        <h2 id={titleId} className="reader-popup__title" lang={knownLanguage(view.languageCode) ?? undefined}>
-          {view.title}
-        </h2>
-        {view.title !== book.originalTitle && <p className="reader-popup__original">{fill(texts['book.originalTitle'], { title: book.originalTitle })}</p>}
-        {book.authors.length > 0 && (
-          <p className="reader-popup__byline">
-            {byBefore}
-            {book.authors.map((person, index) => (
-              <span key={person.id}>
-                {index > 0 && ', '}
-                <a href={`/${locale}/authors/${person.slug}`}>{person.name}</a>
-              </span>
-            ))}
-            {byAfter}
-          </p>
-        )}
         {book.genres.length > 0 && (
           <ul className="reader-chips" role="list" aria-label={texts['book.genres']}>
             {book.genres.map((genre) => (
               <li key={genre.id}>
                 {/* Spec §2: /genres?genre={name}, which shows the books list filtered by the canonical name. */}
-                <a className="reader-chip" data-category={genre.category} href={`/${locale}/genres?genre=${encodeURIComponent(genre.canonicalName)}`}>
+                <a className="detail-chip" data-category={genre.category} href={`/${locale}/genres?genre=${encodeURIComponent(genre.canonicalName)}`}>
                   {genre.name}
                 </a>
               </li>
@@ -304,7 +307,7 @@ function BookDetails({ locale, texts, plurals, data, reader, state, selectedEdit
             <ul className="reader-awards" role="list">
               {book.awards.map((award) => (
                 <li key={`${award.awardId}-${award.year}-${award.category ?? ''}`}>
-                  <span className={`reader-badge ${award.isWinner ? 'reader-badge--winner' : ''}`}>
+                  <span className={`detail-badge ${award.isWinner ? 'detail-badge--winner' : 'detail-badge--nominee'}`}>
                     {texts[award.isWinner ? 'book.awards.winner' : 'book.awards.nominee']}
                   </span>{' '}
                   <a href={`/${locale}/awards?id=${award.awardId}`}>{award.awardName}</a>

@@ -68,7 +68,7 @@ export default function EditionSelector(props: EditionSelectorProps) {
         <label htmlFor={id} className="reader-editions__label">
           {texts['reader.editions.label']}
         </label>
-        <select id={id} className="reader-editions__select" value={selectedId ?? ''} onChange={(event) => onSelect(Number(event.target.value))}>
+        <select id={id} className="field__input" value={selectedId ?? ''} onChange={(event) => onSelect(Number(event.target.value))}>
           {editions.map((edition) => (
             <option key={edition.id} value={edition.id}>
               {[edition.title, ...details(edition, props)].join(' · ')}

@@ -131,8 +131,9 @@ export default function ReviewsPanel({ locale, kind, id, summary, texts, plurals
             </div>
           ) : (
             <div className="reader-review-form__actions">
+              {/* A rating without text (e.g. from the pop-up's stars) is completed by writing, not editing. */}
               <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
-                {texts['reader.reviews.edit']}
+                {texts[own.review ? 'reader.reviews.edit' : 'reader.reviews.write']}
               </button>
               <button
                 type="button"
@@ -177,10 +178,8 @@ export default function ReviewsPanel({ locale, kind, id, summary, texts, plurals
       )}
       {signInPrompt && <SignInPrompt locale={locale} message={texts['reader.reviews.signIn']} linkText={texts['reader.signIn.link']} />}
 
-      <section aria-labelledby={`${headingId}-list`} aria-busy={state.status === 'loading' || undefined}>
-        <h3 id={`${headingId}-list`} className="visually-hidden">
-          {texts['book.reviews.title']}
-        </h3>
+      {/* Not a landmark of its own: the page's section around the panel is the reviews region. */}
+      <div className="reader-reviews-panel__list" aria-busy={state.status === 'loading' || undefined}>
         <div role="status" className="reader-reviews-panel__list-state">
           {state.status === 'loading' && texts['reader.reviews.loading']}
           {state.status === 'loaded' && page && (page.total === 0 ? texts['book.reviews.empty'] : plural(plurals['reader.reviews.total'], locale, page.total))}
@@ -210,7 +209,7 @@ export default function ReviewsPanel({ locale, kind, id, summary, texts, plurals
             </button>
           </nav>
         )}
-      </section>
+      </div>
     </div>
   );
 }
@@ -250,7 +249,8 @@ function ReviewForm({ locale, texts, plurals, initial, saving, onSave, onCancel 
 
   useEffect(() => {
     // The form replaces the button that opened it: the keyboard continues in the form.
-    formRef.current?.querySelector<HTMLElement>('input:checked, input[type="radio"], textarea')?.focus();
+    const form = formRef.current;
+    (form?.querySelector<HTMLElement>('input:checked') ?? form?.querySelector<HTMLElement>('input[type="radio"]'))?.focus();
   }, []);
 
   const onSubmit = async (event: FormEvent) => {
@@ -281,7 +281,7 @@ function ReviewForm({ locale, texts, plurals, initial, saving, onSave, onCancel 
         describedBy={ratingMissing ? `${id}-rating-error` : undefined}
       />
       {ratingMissing && (
-        <p id={`${id}-rating-error`} className="reader-review-form__error" role="alert">
+        <p id={`${id}-rating-error`} className="field__error" role="alert">
           {texts['reader.reviews.ratingRequired']}
         </p>
       )}
@@ -289,13 +289,14 @@ function ReviewForm({ locale, texts, plurals, initial, saving, onSave, onCancel 
         <label htmlFor={`${id}-text`}>{texts['reader.reviews.text']}</label>
         <textarea
           id={`${id}-text`}
+          className="field__input field__input--area"
           value={review}
           maxLength={REVIEW_MAX_LENGTH}
           rows={6}
           aria-describedby={`${id}-count`}
           onChange={(event) => setReview(event.target.value)}
         />
-        <p id={`${id}-count`} className="reader-review-form__count" data-over={review.length > REVIEW_MAX_LENGTH ? 'true' : undefined}>
+        <p id={`${id}-count`} className="reader-review-form__count">
           {fill(texts['reader.reviews.count'], { used: formatCount(locale, review.length), max: formatCount(locale, REVIEW_MAX_LENGTH) })}
         </p>
       </div>

@@ -14,6 +14,7 @@ import { openPopup } from './stores/popup.ts';
 import type { PopupTextBundle } from './texts.ts';
 import { ensureToaster } from './toaster-root.ts';
 import '../../styles/cards.css';
+import '../../styles/chips.css';
 import '../../styles/ratings.css';
 import '../../styles/reader.css';
 

@@ -27,6 +27,7 @@ export const ACTION_TEXT_KEYS = [
   'reader.list.remove',
   'reader.list.removed',
   'reader.list.removeFailed',
+  'reader.actions.label',
   'reader.rating.label',
   'reader.rating.saved',
   'reader.rating.failed',
