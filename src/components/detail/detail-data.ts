@@ -138,6 +138,8 @@ export function originalLanguageFor(book: Pick<CatalogueBook, 'originalLanguage'
 
 /** A book as other detail pages list it (author's books, a series' books). */
 export interface BookTileData {
+  /** The pop-up asks the API by id (data-book-popup). */
+  id: number;
   slug: string;
   title: LocalizedTitle;
   /** Language of the original title when it is not the page language (for a lang attribute). */
@@ -150,6 +152,7 @@ export interface BookTileData {
 
 export function bookTile(snapshot: CatalogueSnapshot, book: CatalogueBook, locale: Locale): BookTileData {
   return {
+    id: book.id,
     slug: book.slug,
     title: localizedTitle(book, locale),
     originalLang: originalLanguageFor(book, locale),

@@ -6,8 +6,6 @@
  * it is the same markup, signed out: the add button and five empty stars, which hydrate on use and
  * replay the click. Signed-out readers get the sign-in prompt.
  */
-import { useStore } from '@nanostores/react';
-import { map } from 'nanostores';
 import { useEffect, useMemo } from 'react';
 import { plural } from '../cards/format.ts';
 import { useSessionUser } from '../account/use-session.ts';
@@ -17,6 +15,7 @@ import SignInPrompt from './SignInPrompt.tsx';
 import { bookReaderFor, type BookReaderState } from './stores/book-reader.ts';
 import type { ActionTexts, ReaderPlurals } from './texts.ts';
 import { ensureToaster } from './toaster-root.ts';
+import { useHydratedStore } from './use-hydrated-store.ts';
 
 export interface BookActionsProps {
   locale: string;
@@ -26,13 +25,13 @@ export interface BookActionsProps {
 }
 
 /** The server's (and the first client render's) state: nothing known yet. */
-const INITIAL = map<BookReaderState>({ status: 'loading', data: null, listBusy: false, signInPrompt: false });
+const INITIAL: BookReaderState = { status: 'loading', data: null, listBusy: false, signInPrompt: false };
 
 export default function BookActions({ locale, bookId, texts, plurals }: BookActionsProps) {
   // Subscribing makes the page's one session request (none without the hint cookie).
   useSessionUser();
   const reader = useMemo(() => bookReaderFor({ ref: bookId, locale, texts }), [bookId, locale, texts]);
-  const state = useStore(reader?.$state ?? INITIAL);
+  const state = useHydratedStore(reader?.$state ?? null, INITIAL);
   useEffect(() => ensureToaster(texts), [texts]);
   const data = state.data;
   const starLabels = [1, 2, 3, 4, 5].map((count) => plural(plurals['reader.rating.star'], locale, count));

@@ -8,8 +8,6 @@
  * "query"), and when the tab is shown (Tabs.astro dispatches the intent event). The static HTML is
  * the build-time average and a 'Show reviews' button; once hydrated the first page loads by itself.
  */
-import { useStore } from '@nanostores/react';
-import { map } from 'nanostores';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { REVIEW_MAX_LENGTH } from '../../domain/schemas/reader.ts';
 import { useSessionUser } from '../account/use-session.ts';
@@ -23,6 +21,7 @@ import { knownSignedOut } from './stores/reader-support.ts';
 import { createReviews, type OwnReview, type ReviewsState, type ReviewSubjectKind } from './stores/reviews.ts';
 import type { ReaderPlurals, ReviewsPanelTexts } from './texts.ts';
 import { ensureToaster } from './toaster-root.ts';
+import { useHydratedStore } from './use-hydrated-store.ts';
 
 export interface ReviewsPanelProps {
   locale: string;
@@ -35,8 +34,9 @@ export interface ReviewsPanelProps {
   plurals: ReaderPlurals;
 }
 
-const IDLE_REVIEWS = map<ReviewsState>({ status: 'idle', page: null, pageNumber: 1, own: undefined, saving: false, signInPrompt: false });
-const IDLE_BOOK = map<BookReaderState>({ status: 'loading', data: null, listBusy: false, signInPrompt: false });
+/** What the server renders (and the first client render, see use-hydrated-store.ts). */
+const IDLE_REVIEWS: ReviewsState = { status: 'idle', page: null, pageNumber: 1, own: undefined, saving: false, signInPrompt: false };
+const IDLE_BOOK: BookReaderState = { status: 'loading', data: null, listBusy: false, signInPrompt: false };
 
 export default function ReviewsPanel({ locale, kind, id, summary, texts, plurals }: ReviewsPanelProps) {
   const user = useSessionUser();
@@ -44,8 +44,8 @@ export default function ReviewsPanel({ locale, kind, id, summary, texts, plurals
   const reviews = useMemo(() => (browser ? createReviews({ kind, id, locale, texts }) : null), [browser, kind, id, locale, texts]);
   // A book's own rating and review come with its modal-data (shared with the page's other islands).
   const bookReader = useMemo(() => (kind === 'book' ? bookReaderFor({ ref: id, locale, texts }) : null), [kind, id, locale, texts]);
-  const state = useStore(reviews?.$state ?? IDLE_REVIEWS);
-  const bookState = useStore(bookReader?.$state ?? IDLE_BOOK);
+  const state = useHydratedStore(reviews?.$state ?? null, IDLE_REVIEWS);
+  const bookState = useHydratedStore(bookReader?.$state ?? null, IDLE_BOOK);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const headingId = useId();

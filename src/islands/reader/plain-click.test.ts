@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookRefFromHref, isPlainLeftClick, type ClickLike } from './plain-click.ts';
+import { bookRefFromHref, bookRefOf, isPlainLeftClick, type ClickLike } from './plain-click.ts';
 
 const click = (overrides: Partial<ClickLike> = {}): ClickLike => ({
   button: 0,
@@ -41,5 +41,17 @@ describe('bookRefFromHref', () => {
     expect(bookRefFromHref('/fr/books/dune')).toBeNull();
     expect(bookRefFromHref('https://evil.example/en/books/dune')).toBeNull();
     expect(bookRefFromHref('/en/books/Dune%20x')).toBeNull();
+  });
+});
+
+describe('bookRefOf', () => {
+  it("takes the card's book id first: an all-digit slug would be read as an id", () => {
+    expect(bookRefOf('1234', '/en/books/334')).toBe('1234');
+  });
+
+  it('falls back to the slug of the link without an id', () => {
+    expect(bookRefOf('', '/en/books/dune')).toBe('dune');
+    expect(bookRefOf(undefined, '/en/books/dune')).toBe('dune');
+    expect(bookRefOf('dune', '/it/books/solaris')).toBe('solaris');
   });
 });

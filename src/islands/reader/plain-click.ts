@@ -18,8 +18,19 @@ export function isPlainLeftClick(event: ClickLike): boolean {
 }
 
 /**
- * The book a card links to: the slug of '/{locale}/books/{slug}' (the API takes a slug or an id), or
- * null for any other address (the card then stays a plain link).
+ * The book a card opens: its id from `data-book-popup` when it holds one, else the slug of the
+ * '/{locale}/books/{slug}' it links to; null for any other address (the card stays a plain link).
+ * The id comes first because the API reads an all-digit reference as an id, and a slug can be all
+ * digits ('334', by Thomas M. Disch).
+ * @example bookRefOf('42', '/de/books/dune') // '42'
+ */
+export function bookRefOf(popupValue: string | undefined, href: string, origin?: string): string | null {
+  if (popupValue && /^[1-9][0-9]{0,9}$/.test(popupValue)) return popupValue;
+  return bookRefFromHref(href, origin);
+}
+
+/**
+ * The slug of a book page's address, or null for any other address.
  * @example bookRefFromHref('/de/books/dune') // 'dune'
  */
 export function bookRefFromHref(href: string, origin = 'https://site.invalid'): string | null {

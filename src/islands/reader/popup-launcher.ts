@@ -1,12 +1,12 @@
 /**
  * The few lines every page loads for the book pop-up (issue 12 point 2; issue 11 budgets): one
  * delegated listener for the book cards (links marked `data-book-popup`), wherever they come from
- * (static HTML, "load more", search results). A plain left click (or Enter) opens the pop-up instead
+ * (static HTML, "load more", search results), which carry the book's id. A plain left click (or Enter) opens the pop-up instead
  * of the page; middle and modified clicks keep the link's own behaviour, and without JavaScript the
  * card is just the link. The pop-up's code is imported on the first pointer over, focus on or touch
  * of a card (a prefetch) or at the latest on the click; if it cannot load, the click goes to the page.
  */
-import { bookRefFromHref, isPlainLeftClick } from './plain-click.ts';
+import { bookRefOf, isPlainLeftClick } from './plain-click.ts';
 
 const CARD_LINK = 'a[data-book-popup]';
 
@@ -29,7 +29,7 @@ export function installBookPopupLauncher(): void {
   document.addEventListener('click', (event) => {
     const link = cardLink(event.target);
     if (!link || !isPlainLeftClick(event)) return;
-    const ref = bookRefFromHref(link.href, location.origin);
+    const ref = bookRefOf(link.dataset.bookPopup, link.href, location.origin);
     if (!ref) return;
     event.preventDefault();
     loadEntry()
