@@ -30,11 +30,11 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
 
 /**
  * Starts what `npm start` runs (scripts/start.ts, with this Node) on `port`, with extra environment
- * (e.g. ANSWER_CACHE=off), and resolves once its start page answers. Started directly rather than
+ * (e.g. ANSWER_CACHE=off), and resolves once its start page (or `readyPath`) answers. Started directly rather than
  * through npm: npm does not pass SIGINT on when its output is a pipe, and the server must stop the
  * database it started cleanly.
  */
-export async function startNpmStart(port: number, env: Record<string, string> = {}): Promise<StartedServer> {
+export async function startNpmStart(port: number, env: Record<string, string> = {}, { readyPath = '/en/' } = {}): Promise<StartedServer> {
   const t0 = performance.now();
   const child = spawn(process.execPath, ['scripts/start.ts'], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
@@ -43,7 +43,7 @@ export async function startNpmStart(port: number, env: Record<string, string> = 
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://localhost:${port}`;
   try {
-    await waitFor(`${url}/en/`, child, 900_000);
+    await waitFor(`${url}${readyPath}`, child, 900_000);
   } catch (error) {
     console.error(log.slice(-4000));
     throw error;
@@ -109,14 +109,22 @@ export async function measureLoad(label: string, concurrency: number, requests: 
 /** A keep-alive agent (node:http: lighter than fetch, which on 2 cores would take CPU from the server). */
 export const benchAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** One GET that resolves on 200 and rejects otherwise. */
-export function getOk(url: string, headers: Record<string, string>): Promise<void> {
+/** One request that resolves on `expected` (200 unless said) and rejects otherwise; a body is sent as JSON. */
+export function requestOk(method: string, url: string, headers: Record<string, string>, body?: unknown, expected = 200): Promise<void> {
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  const all = payload ? { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length) } : headers;
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: benchAgent, headers }, (res) => {
+    const req = http.request(url, { method, agent: benchAgent, headers: all }, (res) => {
       res.resume();
-      res.once('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode} for ${url}`))));
+      res.once('end', () => (res.statusCode === expected ? resolve() : reject(new Error(`HTTP ${res.statusCode} for ${method} ${url}`))));
       res.once('error', reject);
     });
     req.once('error', reject);
+    req.end(payload);
   });
+}
+
+/** One GET that resolves on 200 and rejects otherwise. */
+export function getOk(url: string, headers: Record<string, string>): Promise<void> {
+  return requestOk('GET', url, headers);
 }

@@ -2,7 +2,7 @@
  * `npm run fuzz:api`: the API fuzz with the full lists (issue 10, point 5). Every value of every list
  * (the Big List of Naughty Strings, the injection lists of tests/fixtures/fuzz, control characters,
  * unicode edge cases, wrong types, boundaries) in every field of every endpoint's request schema,
- * plus the whole-request cases: about 35,000 requests, built by tests/support/fuzz-cases.ts (the
+ * plus the whole-request cases: about 50,000 requests, built by tests/support/fuzz-cases.ts (the
  * integration test `api-fuzz.test.ts` sends a fixed sample of them on every `npm test`).
  *
  * It starts the local runtime itself (`startLocalServer`, functions plus the site's `_redirects`)
@@ -18,7 +18,7 @@
  * broken), and exits 1 if there was any.
  *
  *   npm run fuzz:api                 # the full lists (a few minutes on 2 cores)
- *   npm run fuzz:api -- --sample     # the test's sample only (about 2,000 requests)
+ *   npm run fuzz:api -- --sample     # the test's sample only (about 3,400 requests)
  *   CONCURRENCY=8 (requests in flight), FUZZ_SEED (seed of --sample)
  */
 import { mkdtempSync, rmSync } from 'node:fs';

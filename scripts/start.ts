@@ -51,7 +51,10 @@ process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
 let initial = folders.current();
-if (process.env.FORCE_BUILD === '1' || !initial || !isBuildCurrent(initial)) {
+if (process.env.SKIP_BUILD === '1') {
+  // API benchmarks (bench:reader): the functions only, on their own database, without building pages.
+  console.log(`SKIP_BUILD=1: serving the API only at http://localhost:${port}/api/ (no static pages).`);
+} else if (process.env.FORCE_BUILD === '1' || !initial || !isBuildCurrent(initial)) {
   console.log(`Building the static site (the server at http://localhost:${port}/ already answers) ...`);
   const dir = folders.next();
   await buildSite(prepared.url, dir);
@@ -61,9 +64,10 @@ if (process.env.FORCE_BUILD === '1' || !initial || !isBuildCurrent(initial)) {
 } else {
   console.log(`Static site is up to date (${path.relative(process.cwd(), initial)}); skipping the build.`);
 }
-await server.swapTo(initial);
-
-installRebuilder(createLocalRebuilder(server, folders, (dir) => buildSite(prepared.url, dir)));
+if (process.env.SKIP_BUILD !== '1') {
+  await server.swapTo(initial!);
+  installRebuilder(createLocalRebuilder(server, folders, (dir) => buildSite(prepared.url, dir)));
+}
 
 console.log(`\nPhantastika is running at http://localhost:${port}/ (started in ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
 

@@ -4,10 +4,11 @@
  * `POST /api/auth/login`, so every request carries a genuine session cookie; and a small HTTP client
  * whose answers the tests parse with the contract's schemas.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { getDb } from '../../db/client.ts';
+import { closeSharedConnection, getDb } from '../../db/client.ts';
+import { startLocalServer, type LocalServer } from '../../scripts/local-server.ts';
 import { createUser } from '../../db/queries/accounts.ts';
 import { hashPassword } from '../../netlify/functions/_shared/passwords.ts';
 import type { Role } from '../../src/domain/enums.ts';
@@ -89,6 +90,24 @@ export function apiClient(baseUrl: () => string) {
     const text = await res.text();
     return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
   };
+}
+
+/**
+ * The local server (scripts/local-server.ts, as `npm start` composes it) for one test file: started
+ * before its tests, closed after them with the shared database connection. Hooks registered after
+ * this call run before its closing (vitest runs after-hooks as a stack).
+ */
+export function serveForTests() {
+  let server: LocalServer | undefined;
+  beforeAll(async () => {
+    server = await startLocalServer({ trustTestClientIp: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await closeSharedConnection();
+  });
+  const url = () => server!.url;
+  return { url, call: apiClient(url) };
 }
 
 /** The data of a success answer with `status`, parsed with the contract's schema. */

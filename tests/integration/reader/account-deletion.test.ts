@@ -1,20 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedConnection, getDb } from '../../../db/client.ts';
-import { startLocalServer, type LocalServer } from '../../../scripts/local-server.ts';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '../../../db/client.ts';
 import { ModalDataSchema, RatingResultSchema, ReadingListEntrySchema, ReviewPageSchema } from '../../../src/domain/schemas/reader.ts';
-import { apiClient, createBooks, createReader, dataOf, READER_PASSWORD, removeBooks } from '../../support/readers.ts';
+import { createBooks, createReader, dataOf, READER_PASSWORD, removeBooks, serveForTests } from '../../support/readers.ts';
 
-let server: LocalServer;
-const call = apiClient(() => server.url);
-
-beforeAll(async () => {
-  server = await startLocalServer({ trustTestClientIp: true });
-});
-afterAll(async () => {
-  await server.close();
-  await closeSharedConnection();
-});
+const server = serveForTests();
+const call = server.call;
 
 /** Books whose book_popularity counters differ from a recount of their ratings (statement triggers, migrations 0003 and 0008). */
 async function countersOffRecount(): Promise<unknown[]> {
@@ -30,7 +21,7 @@ describe('deleting an account (DELETE /api/profile)', () => {
   it("removes the reader's ratings, reviews, author reviews and reading list, and the averages and counters follow", async () => {
     const books = await createBooks(['deletion-test-a', 'deletion-test-b']);
     try {
-      const [leaving, staying] = [await createReader(server.url, { firstName: 'Leaving' }), await createReader(server.url, { firstName: 'Staying' })];
+      const [leaving, staying] = [await createReader(server.url(), { firstName: 'Leaving' }), await createReader(server.url(), { firstName: 'Staying' })];
       for (const book of books) {
         dataOf(await call('PUT', `/api/books/${book.id}/ratings`, { cookie: leaving.cookie, body: { rating: 5, review: 'Bye' } }), RatingResultSchema);
         dataOf(await call('PUT', `/api/books/${book.id}/ratings`, { cookie: staying.cookie, body: { rating: 2, review: 'Still here' } }), RatingResultSchema);
@@ -69,7 +60,7 @@ describe('deleting an account (DELETE /api/profile)', () => {
   it('keeps every counter equal to a recount after inserts, updates of stars and of text only, deletes and a cascade', async () => {
     const books = await createBooks(['deletion-test-c']);
     try {
-      const readers = await Promise.all([1, 2, 3].map(() => createReader(server.url)));
+      const readers = await Promise.all([1, 2, 3].map(() => createReader(server.url())));
       for (const [n, reader] of readers.entries()) dataOf(await call('POST', `/api/books/${books[0]!.id}/ratings`, { cookie: reader.cookie, body: { rating: n + 1 } }), RatingResultSchema);
       dataOf(await call('PUT', `/api/books/${books[0]!.id}/ratings`, { cookie: readers[0]!.cookie, body: { rating: 5, review: 'changed' } }), RatingResultSchema);
       dataOf(await call('PUT', `/api/books/${books[0]!.id}/ratings`, { cookie: readers[1]!.cookie, body: { rating: 2, review: 'text only' } }), RatingResultSchema);

@@ -1,26 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { closeSharedConnection, getDb } from '../../../db/client.ts';
+import { getDb } from '../../../db/client.ts';
 import { AMAZON_DE_LOCALES, DEFAULT_AFFILIATE_TAG_AMAZON_DE, ensureAffiliateServices } from '../../../db/seed/affiliate-services.ts';
-import { startLocalServer, type LocalServer } from '../../../scripts/local-server.ts';
 import { buildAffiliateLink } from '../../../src/domain/reader/affiliate-link.ts';
 import { AffiliateServiceSchema, ModalDataSchema } from '../../../src/domain/schemas/reader.ts';
-import { apiClient, dataOf } from '../../support/readers.ts';
-
-let server: LocalServer;
-const call = apiClient(() => server.url);
+import { dataOf, serveForTests } from '../../support/readers.ts';
 
 beforeAll(async () => {
   // Before the server answers once: its per-instance cache would otherwise keep the list without these.
-  const db = await getDb();
-  await db.execute(sql`INSERT INTO affiliate_services (key, name, enabled) VALUES ('switched-off.example', 'Switched off', false), ('no-locales.example', 'No locales', true)`);
-  server = await startLocalServer({ trustTestClientIp: true });
+  await (await getDb()).execute(sql`INSERT INTO affiliate_services (key, name, enabled) VALUES ('switched-off.example', 'Switched off', false), ('no-locales.example', 'No locales', true)`);
 });
+const { call } = serveForTests();
 afterAll(async () => {
-  await server.close();
   await (await getDb()).execute(sql`DELETE FROM affiliate_services WHERE key IN ('switched-off.example', 'no-locales.example')`);
-  await closeSharedConnection();
 });
 
 describe('GET /api/affiliate/services', () => {

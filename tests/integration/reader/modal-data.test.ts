@@ -1,20 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedConnection, getDb } from '../../../db/client.ts';
-import { startLocalServer, type LocalServer } from '../../../scripts/local-server.ts';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '../../../db/client.ts';
 import { ModalDataSchema, RatingResultSchema, ReadingListEntrySchema } from '../../../src/domain/schemas/reader.ts';
-import { apiClient, bookIds, createBook, createReader, dataOf, errorOf } from '../../support/readers.ts';
+import { bookIds, createBook, createReader, dataOf, errorOf, serveForTests } from '../../support/readers.ts';
 
-let server: LocalServer;
-const call = apiClient(() => server.url);
-
-beforeAll(async () => {
-  server = await startLocalServer({ trustTestClientIp: true });
-});
-afterAll(async () => {
-  await server.close();
-  await closeSharedConnection();
-});
+const server = serveForTests();
+const call = server.call;
 
 const modal = async (ref: string | number, options: { lang?: string; cookie?: string } = {}) => dataOf(await call('GET', `/api/books/${ref}/modal-data`, options), ModalDataSchema);
 
@@ -98,7 +89,7 @@ describe('the signed-in reader', () => {
   it('sees their own rating, review and list status, and nobody else sees them', async () => {
     const ids = await bookIds(['neuromancer']);
     const neuromancer = ids.get('neuromancer')!;
-    const [reader, other] = [await createReader(server.url, { firstName: 'William', lastName: 'Gibson' }), await createReader(server.url)];
+    const [reader, other] = [await createReader(server.url(), { firstName: 'William', lastName: 'Gibson' }), await createReader(server.url())];
     dataOf(await call('PUT', `/api/books/${neuromancer}/ratings`, { cookie: reader.cookie, body: { rating: 4, review: 'Cyberspace!' } }), RatingResultSchema);
     dataOf(await call('POST', '/api/reading-list', { cookie: reader.cookie, body: { bookId: neuromancer, status: 'reading' } }), ReadingListEntrySchema, 201);
 
@@ -118,7 +109,7 @@ describe('the signed-in reader', () => {
   it('shows at most the two newest reviews with text, and the summary of all ratings', async () => {
     const book = await createBook('modal-test-reviews');
     try {
-      const readers = await Promise.all([0, 1, 2, 3].map((n) => createReader(server.url, { firstName: `Reader${n}` })));
+      const readers = await Promise.all([0, 1, 2, 3].map((n) => createReader(server.url(), { firstName: `Reader${n}` })));
       for (const [n, reader] of readers.entries()) {
         const body = n === 3 ? { rating: 2 } : { rating: 5 - n, review: `Review ${n}` };
         dataOf(await call('PUT', `/api/books/${book.id}/ratings`, { cookie: reader.cookie, body }), RatingResultSchema);

@@ -1,22 +1,13 @@
 import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedConnection, getDb } from '../../../db/client.ts';
-import { startLocalServer, type LocalServer } from '../../../scripts/local-server.ts';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '../../../db/client.ts';
 import { ROLES } from '../../../src/domain/enums.ts';
 import { RatingResultSchema, REVIEW_MAX_LENGTH, ReviewPageSchema, REVIEWS_PAGE_SIZE } from '../../../src/domain/schemas/reader.ts';
-import { apiClient, createBook, createBooks, createReader, dataOf, errorOf, removeBooks } from '../../support/readers.ts';
+import { createBook, createBooks, createReader, dataOf, errorOf, removeBooks, serveForTests } from '../../support/readers.ts';
 
-let server: LocalServer;
-const call = apiClient(() => server.url);
-
-beforeAll(async () => {
-  server = await startLocalServer({ trustTestClientIp: true });
-});
-afterAll(async () => {
-  await server.close();
-  await closeSharedConnection();
-});
+const server = serveForTests();
+const call = server.call;
 
 const rate = (method: 'POST' | 'PUT', ref: string | number, cookie: string, body: unknown, lang?: string) => call(method, `/api/books/${ref}/ratings`, { cookie, body, lang });
 const reviews = async (path: string) => dataOf(await call('GET', path), ReviewPageSchema);
@@ -34,7 +25,7 @@ async function withBook(slug: string, test: (bookId: number) => Promise<void>) {
 describe('rating a book', () => {
   it('POST rates, PUT rates and reviews, POST keeps the review, PUT without review keeps it, blank or null removes it', () =>
     withBook('ratings-test-flow', async (bookId) => {
-      const { cookie } = await createReader(server.url);
+      const { cookie } = await createReader(server.url());
       expect(dataOf(await rate('POST', bookId, cookie, { rating: 3 }), RatingResultSchema)).toMatchObject({ own: { rating: 3, review: null }, summary: { average: 3, count: 1 } });
       expect(dataOf(await rate('PUT', bookId, cookie, { rating: 4, review: 'Gut.\nSehr gut.' }), RatingResultSchema).own).toMatchObject({ rating: 4, review: 'Gut.\nSehr gut.' });
       expect(dataOf(await rate('POST', bookId, cookie, { rating: 5 }), RatingResultSchema)).toMatchObject({ own: { rating: 5, review: 'Gut.\nSehr gut.' }, summary: { average: 5, count: 1 } });
@@ -49,7 +40,7 @@ describe('rating a book', () => {
 
   it('works by slug as by id, and answers private, no-store', () =>
     withBook('ratings-test-slug', async () => {
-      const { cookie } = await createReader(server.url);
+      const { cookie } = await createReader(server.url());
       const res = await rate('POST', 'ratings-test-slug', cookie, { rating: 4 });
       expect(dataOf(res, RatingResultSchema).summary).toEqual({ average: 4, count: 1 });
       expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -57,7 +48,7 @@ describe('rating a book', () => {
 
   it('DELETE removes only the own rating (204) and the summary follows; a second DELETE is a 404', () =>
     withBook('ratings-test-delete', async (bookId) => {
-      const [a, b] = [await createReader(server.url), await createReader(server.url)];
+      const [a, b] = [await createReader(server.url()), await createReader(server.url())];
       dataOf(await rate('PUT', bookId, a.cookie, { rating: 5, review: 'A' }), RatingResultSchema);
       dataOf(await rate('PUT', bookId, b.cookie, { rating: 2, review: 'B' }), RatingResultSchema);
       const deleted = await call('DELETE', `/api/books/${bookId}/ratings`, { cookie: a.cookie });
@@ -73,7 +64,7 @@ describe('rating a book', () => {
     withBook('ratings-test-average', async (bookId) => {
       expect((await reviews(`/api/books/${bookId}/reviews`)).summary).toEqual({ average: null, count: 0 });
       let last;
-      for (const stars of [5, 4, 4, 1, 3, 5]) last = dataOf(await rate('POST', bookId, (await createReader(server.url)).cookie, { rating: stars }), RatingResultSchema);
+      for (const stars of [5, 4, 4, 1, 3, 5]) last = dataOf(await rate('POST', bookId, (await createReader(server.url())).cookie, { rating: stars }), RatingResultSchema);
       // 22 / 6 = 3.666…
       expect(last!.summary).toEqual({ average: 3.7, count: 6 });
       expect((await reviews(`/api/books/${bookId}/reviews`)).summary).toEqual({ average: 3.7, count: 6 });
@@ -93,7 +84,7 @@ describe('GET /api/books/{id}/reviews', () => {
       const written: string[] = [];
       for (let n = 0; n < 12; n++) {
         const [firstName, lastName] = names[n % 3]!;
-        const reader = await createReader(server.url, { firstName, lastName, email: `pages-${n}-${Date.now()}@example.org` });
+        const reader = await createReader(server.url(), { firstName, lastName, email: `pages-${n}-${Date.now()}@example.org` });
         if (n % 3 === 2) names[2]![2] = reader.email.split('@')[0]!;
         const review = n === 5 ? undefined : `Review number ${n}`;
         dataOf(await rate('PUT', bookId, reader.cookie, review ? { rating: 1 + (n % 5), review } : { rating: 1 + (n % 5) }), RatingResultSchema);
@@ -128,7 +119,7 @@ describe('bad input is a localized 400, never a 500', () => {
     ['no rating', {}],
     ['an unknown field', { rating: 4, userId: '00000000-0000-0000-0000-000000000000' }],
   ])('POST with %s', async (_name, body) => {
-    const { cookie } = await createReader(server.url);
+    const { cookie } = await createReader(server.url());
     const error = errorOf(await rate('POST', 'dune', cookie, body, 'de'), 400);
     expect(error.code).toBe('VALIDATION');
     expect(error.message).toBe('Bitte überprüfen Sie Ihre Eingaben.');
@@ -136,7 +127,7 @@ describe('bad input is a localized 400, never a 500', () => {
   });
 
   it('says the spec sentence for a rating out of range, in each language', async () => {
-    const { cookie } = await createReader(server.url);
+    const { cookie } = await createReader(server.url());
     const detail = async (lang: string) => errorOf(await rate('PUT', 'dune', cookie, { rating: 9 }, lang), 400).details![0];
     expect(await detail('en')).toEqual({ path: 'rating', key: 'validation.rating.range', message: 'The rating must be between 1 and 5 stars.' });
     expect((await detail('de'))!.message).toBe('Die Bewertung muss zwischen 1 und 5 Sternen liegen.');
@@ -144,7 +135,7 @@ describe('bad input is a localized 400, never a 500', () => {
   });
 
   it('refuses a review over 5,000 characters, control characters and non-text, and keeps 5,000 exactly', async () => {
-    const { cookie } = await createReader(server.url);
+    const { cookie } = await createReader(server.url());
     const key = async (review: unknown) => errorOf(await rate('PUT', 'dune', cookie, { rating: 4, review }, 'de'), 400).details![0];
     expect(await key('x'.repeat(REVIEW_MAX_LENGTH + 1))).toMatchObject({ path: 'review', key: 'validation.review.tooLong', message: 'Eine Rezension darf höchstens 5.000 Zeichen lang sein.' });
     expect(await key('nul\u0000byte')).toMatchObject({ key: 'validation.controlCharacters' });
@@ -155,13 +146,13 @@ describe('bad input is a localized 400, never a 500', () => {
   });
 
   it('refuses non-JSON bodies with 415 and malformed JSON with 400', async () => {
-    const { cookie } = await createReader(server.url);
+    const { cookie } = await createReader(server.url());
     expect(errorOf(await call('POST', '/api/books/dune/ratings', { cookie, raw: 'rating=4', contentType: 'application/x-www-form-urlencoded' }), 415).code).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect(errorOf(await call('POST', '/api/books/dune/ratings', { cookie, raw: '{"rating":' }), 400).code).toBe('VALIDATION');
   });
 
   it('404s an unknown book and an id beyond the integer column; 400s a malformed one', async () => {
-    const { cookie } = await createReader(server.url);
+    const { cookie } = await createReader(server.url());
     for (const ref of ['no-such-book-anywhere', '2147483648', '9999999999']) {
       expect(errorOf(await rate('PUT', ref, cookie, { rating: 3 }), 404).code).toBe('NOT_FOUND');
       expect(errorOf(await call('DELETE', `/api/books/${ref}/ratings`, { cookie }), 404).code).toBe('NOT_FOUND');
@@ -184,7 +175,7 @@ describe('roles and ownership (spec §6)', () => {
 
   it.each(ROLES)('lets a %s rate, review and delete their own rating', (role) =>
     withBook(`ratings-test-role-${role.toLowerCase().replace('_', '-')}`, async (bookId) => {
-      const { cookie, id } = await createReader(server.url, { role });
+      const { cookie, id } = await createReader(server.url(), { role });
       dataOf(await rate('PUT', bookId, cookie, { rating: 5, review: `I am ${role}` }), RatingResultSchema);
       expect((await reviews(`/api/books/${bookId}/reviews`)).items).toEqual([expect.objectContaining({ userId: id, review: `I am ${role}` })]);
       expect((await call('DELETE', `/api/books/${bookId}/ratings`, { cookie })).status).toBe(204);
@@ -192,7 +183,7 @@ describe('roles and ownership (spec §6)', () => {
 
   it("leaves B's review alone whatever A sends: A's writes only ever touch A's row", () =>
     withBook('ratings-test-owner', async (bookId) => {
-      const [a, b] = [await createReader(server.url), await createReader(server.url)];
+      const [a, b] = [await createReader(server.url()), await createReader(server.url())];
       dataOf(await rate('PUT', bookId, b.cookie, { rating: 5, review: 'B wrote this' }), RatingResultSchema);
       const [bReview] = (await reviews(`/api/books/${bookId}/reviews`)).items;
       // No field can name another reader or another rating: the schema refuses them.
@@ -223,7 +214,7 @@ describe('review text is stored exactly as typed', () => {
     // 10 readers × 50 books: one review per reader and book, and each reader below the write limit.
     const books = await createBooks(Array.from({ length: 50 }, (_, i) => `ratings-test-naughty-${i}`));
     try {
-      const readers = await Promise.all(Array.from({ length: 10 }, () => createReader(server.url)));
+      const readers = await Promise.all(Array.from({ length: 10 }, () => createReader(server.url())));
       const expected = new Map<string, string>();
       await Promise.all(
         readers.map(async (reader, r) => {
@@ -254,7 +245,7 @@ describe('review text is stored exactly as typed', () => {
 
 describe('author reviews', () => {
   it('needs a rating (text optional), is one per reader, pages newest first and deletes its own', async () => {
-    const [a, b] = [await createReader(server.url, { firstName: 'Ann' }), await createReader(server.url, { firstName: 'Bob' })];
+    const [a, b] = [await createReader(server.url(), { firstName: 'Ann' }), await createReader(server.url(), { firstName: 'Bob' })];
     const path = '/api/authors/frank-herbert/reviews';
     expect(errorOf(await call('PUT', path, { cookie: a.cookie, body: { review: 'No stars' }, lang: 'it' }), 400).details![0]).toMatchObject({
       path: 'rating',
@@ -283,7 +274,7 @@ describe('author reviews', () => {
 
 describe('writes are rate limited per reader', () => {
   it('answers 429 RATE_LIMITED with Retry-After past 60 writes a minute, for that reader only', async () => {
-    const [busy, calm] = [await createReader(server.url), await createReader(server.url)];
+    const [busy, calm] = [await createReader(server.url()), await createReader(server.url())];
     for (let n = 0; n < 60; n++) expect((await rate('POST', 'dune', busy.cookie, { rating: 1 + (n % 5) })).status).toBe(200);
     const limited = await rate('POST', 'dune', busy.cookie, { rating: 3 }, 'de');
     const error = errorOf(limited, 429);

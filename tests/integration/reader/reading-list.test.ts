@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { closeSharedConnection } from '../../../db/client.ts';
-import { startLocalServer, type LocalServer } from '../../../scripts/local-server.ts';
 import { ROLES } from '../../../src/domain/enums.ts';
 import { READING_LIST_PAGE_SIZE, ReadingListEntrySchema, ReadingListPageSchema } from '../../../src/domain/schemas/reader.ts';
-import { apiClient, bookIds, createBooks, createReader, dataOf, errorOf, removeBooks } from '../../support/readers.ts';
+import { bookIds, createBooks, createReader, dataOf, errorOf, removeBooks, serveForTests } from '../../support/readers.ts';
 
-let server: LocalServer;
-const call = apiClient(() => server.url);
-
-beforeAll(async () => {
-  server = await startLocalServer({ trustTestClientIp: true });
-});
-afterAll(async () => {
-  await server.close();
-  await closeSharedConnection();
-});
+const server = serveForTests();
+const call = server.call;
 
 const list = async (cookie: string, query = '', lang = 'en') => dataOf(await call('GET', `/api/reading-list${query}`, { cookie, lang }), ReadingListPageSchema);
 const add = (cookie: string, body: unknown, lang?: string) => call('POST', '/api/reading-list', { cookie, body, lang });
@@ -23,7 +13,7 @@ const add = (cookie: string, body: unknown, lang?: string) => call('POST', '/api
 describe('the reading list', () => {
   it('adds with to_read by default (201), sets the status when added again (200), and lists newest first with titles in the request language', async () => {
     const ids = await bookIds(['dune', 'the-left-hand-of-darkness', 'neuromancer']);
-    const { cookie } = await createReader(server.url);
+    const { cookie } = await createReader(server.url());
     const dune = dataOf(await add(cookie, { bookId: ids.get('dune') }, 'de'), ReadingListEntrySchema, 201);
     expect(dune).toMatchObject({ bookId: ids.get('dune'), status: 'to_read', book: { slug: 'dune', title: 'Der Wüstenplanet', year: 1965 } });
     expect(dune.book.authors).toEqual([expect.objectContaining({ name: 'Frank Herbert' })]);
@@ -43,7 +33,7 @@ describe('the reading list', () => {
 
   it('PATCH changes the status, DELETE removes the entry (204); both 404 for a book not in the list', async () => {
     const ids = await bookIds(['hyperion', 'foundation']);
-    const { cookie } = await createReader(server.url);
+    const { cookie } = await createReader(server.url());
     dataOf(await add(cookie, { bookId: ids.get('hyperion') }), ReadingListEntrySchema, 201);
     const patched = dataOf(await call('PATCH', `/api/reading-list/${ids.get('hyperion')}`, { cookie, body: { status: 'reading' } }), ReadingListEntrySchema);
     expect(patched).toMatchObject({ bookId: ids.get('hyperion'), status: 'reading', book: { slug: 'hyperion' } });
@@ -60,7 +50,7 @@ describe('the reading list', () => {
   it('pages a long list newest first with counts over the whole list', async () => {
     const books = await createBooks(Array.from({ length: 30 }, (_, i) => `reading-list-test-${String(i).padStart(2, '0')}`));
     try {
-      const { cookie } = await createReader(server.url);
+      const { cookie } = await createReader(server.url());
       for (const [i, book] of books.entries()) dataOf(await add(cookie, { bookId: book.id, status: i % 3 === 0 ? 'read' : 'to_read' }), ReadingListEntrySchema, 201);
       const first = await list(cookie);
       const second = await list(cookie, '?page=2');
@@ -83,13 +73,13 @@ describe('bad input is a localized 400, never a 500', () => {
     ['an unknown status', { bookId: 1, status: 'finished' }],
     ['an unknown field', { bookId: 1, userId: '00000000-0000-0000-0000-000000000000' }],
   ])('POST with %s', async (_name, body) => {
-    const { cookie } = await createReader(server.url);
+    const { cookie } = await createReader(server.url());
     const error = errorOf(await add(cookie, body, 'de'), 400);
     expect(error).toMatchObject({ code: 'VALIDATION', message: 'Bitte überprüfen Sie Ihre Eingaben.' });
   });
 
   it('names the fields in the request language', async () => {
-    const { cookie } = await createReader(server.url);
+    const { cookie } = await createReader(server.url());
     expect(errorOf(await add(cookie, { bookId: 1, status: 'finished' }, 'de'), 400).details).toEqual([
       { path: 'status', key: 'validation.readingStatus', message: 'Unbekannter Lesestatus: Wählen Sie „Möchte ich lesen“, „Lese ich gerade“ oder „Gelesen“.' },
     ]);
@@ -101,7 +91,7 @@ describe('bad input is a localized 400, never a 500', () => {
   });
 
   it('404s an unknown book, and ids beyond the integer column, in the body and in the path', async () => {
-    const { cookie } = await createReader(server.url);
+    const { cookie } = await createReader(server.url());
     for (const bookId of [2147483647, 2147483648, 9_999_999_999, Number.MAX_SAFE_INTEGER]) {
       expect(errorOf(await add(cookie, { bookId }, 'de'), 404).message).toBe('Buch nicht gefunden.');
     }
@@ -122,7 +112,7 @@ describe('roles and ownership (spec §6)', () => {
 
   it.each(ROLES)('lets a %s keep their own list', async (role) => {
     const [book] = [...(await bookIds(['dune'])).values()];
-    const { cookie } = await createReader(server.url, { role });
+    const { cookie } = await createReader(server.url(), { role });
     dataOf(await add(cookie, { bookId: book }), ReadingListEntrySchema, 201);
     dataOf(await call('PATCH', `/api/reading-list/${book}`, { cookie, body: { status: 'reading' } }), ReadingListEntrySchema);
     expect((await list(cookie)).items.map((e) => [e.bookId, e.status])).toEqual([[book, 'reading']]);
@@ -131,7 +121,7 @@ describe('roles and ownership (spec §6)', () => {
 
   it("A cannot see, change or remove B's entries: A's calls only ever reach A's own list", async () => {
     const ids = await bookIds(['dune', 'hyperion']);
-    const [a, b] = [await createReader(server.url), await createReader(server.url)];
+    const [a, b] = [await createReader(server.url()), await createReader(server.url())];
     dataOf(await add(b.cookie, { bookId: ids.get('dune'), status: 'reading' }), ReadingListEntrySchema, 201);
     expect((await list(a.cookie)).items).toEqual([]);
     expect((await call('PATCH', `/api/reading-list/${ids.get('dune')}`, { cookie: a.cookie, body: { status: 'read' } })).status).toBe(404);
@@ -147,7 +137,7 @@ describe('roles and ownership (spec §6)', () => {
 
 describe('the page schema', () => {
   it('is what ReadingListPageSchema says, also for an empty list', async () => {
-    const { cookie } = await createReader(server.url);
+    const { cookie } = await createReader(server.url());
     const page = await list(cookie);
     expect(page).toEqual({ items: [], total: 0, page: 1, pageSize: READING_LIST_PAGE_SIZE, counts: { to_read: 0, reading: 0, read: 0 } });
     expect(z.strictObject(ReadingListPageSchema.shape).safeParse(page).success).toBe(true);
