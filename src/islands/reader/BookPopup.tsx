@@ -18,7 +18,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { map } from 'nanostores';
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { editionLanguageName, formatPosition, initialOf, knownLanguage } from '../../domain/catalogue-view.ts';
 import { isLocale } from '../../domain/accept-language.ts';
 import { renderDescription } from '../../domain/markdown.ts';
@@ -27,6 +27,7 @@ import { editionView } from '../../domain/reader/edition-view.ts';
 import { isSuperUser } from '../../domain/roles.ts';
 import type { ModalData } from '../../domain/schemas/reader.ts';
 import { useSessionUser } from '../account/use-session.ts';
+import { useModalDialog } from '../use-modal-dialog.ts';
 import { coverCategory } from '../cards/BookListCard.tsx';
 import { fill, formatCount, formatDate, plural, splitAround } from '../cards/format.ts';
 import AverageRating from './AverageRating.tsx';
@@ -61,19 +62,8 @@ export default function BookPopup({ locale, texts, plurals }: BookPopupProps) {
   const toastSlot = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      // Issue 12: the page does not scroll behind the dialog.
-      document.documentElement.classList.add('has-open-dialog');
-      $toastHost.set(toastSlot.current);
-      closeRef.current?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
+  // Issue 12: the page does not scroll behind the dialog; toasts show inside it while it is open.
+  useModalDialog(dialogRef, open, { focusRef: closeRef, scrollLockClass: 'has-open-dialog', onShow: () => $toastHost.set(toastSlot.current) });
 
   // 'close' fires for Escape, the close button, the backdrop and a navigation to /login alike.
   const onClose = () => {
