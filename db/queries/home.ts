@@ -44,6 +44,8 @@ export interface LocalizedValue {
 }
 
 export interface FeaturedBook {
+  /** The book's id: the pop-up asks the API by id (a slug may be all digits, like '334'). */
+  id: number;
   slug: string;
   /** Title of an edition in the page language if one exists, else the original title. */
   title: string;
@@ -144,6 +146,7 @@ async function loadFeaturedBooks(db: Database, locale: Locale): Promise<Featured
   const rows = await db
     .with(wins)
     .select({
+      id: books.id,
       slug: books.slug,
       originalTitle: books.originalTitle,
       originalLanguage: books.originalLanguage,
@@ -175,6 +178,7 @@ async function loadFeaturedBooks(db: Database, locale: Locale): Promise<Featured
     const translated = row.translatedTitle?.trim() || null;
     const isTranslatedTitle = translated !== null && translated !== row.originalTitle && row.originalLanguage !== locale;
     return {
+      id: row.id,
       slug: row.slug,
       title: isTranslatedTitle && translated ? translated : row.originalTitle,
       originalTitle: row.originalTitle,

@@ -5,11 +5,15 @@
  * until then, so a page loads no framework JavaScript before input. A click that came before the
  * island was ready is given again once it is (unless it followed a link). The value may name
  * conditions for hydrating at once (./intent-conditions.ts): `client:intent="session"`.
+ * Code that knows the visitor turned to an island without touching it (a tab showing its panel,
+ * components/detail/Tabs.astro) dispatches INTENT_EVENT on the island's element.
  */
 import type { ClientDirective } from 'astro';
 import { isEager, parseConditions } from './intent-conditions.ts';
 
-const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
+/** Dispatched on an <astro-island> by code that saw the visitor turn to it (Tabs.astro spells it out: inline scripts cannot import). */
+export const INTENT_EVENT = 'phantastika:intent';
+const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart', INTENT_EVENT] as const;
 
 const intent: ClientDirective = (load, options, el) => {
   let started = false;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   combineRatings,
   countryName,
+  editionLanguageName,
   formatPosition,
   initialOf,
   knownLanguage,
@@ -163,5 +164,17 @@ describe('metaDescription', () => {
   it('uses the fallback without a text', () => {
     expect(metaDescription(null, 'Dune by Frank Herbert')).toBe('Dune by Frank Herbert');
     expect(metaDescription('  ', 'Dune')).toBe('Dune');
+  });
+});
+
+describe('editionLanguageName', () => {
+  it('names the language in the page language, capitalised for a label', () => {
+    expect(editionLanguageName('it', 'de', 'Deutsch')).toBe('Tedesco');
+    expect(editionLanguageName('de', 'en', 'English')).toBe('Englisch');
+  });
+
+  it('keeps the stored name of a code Intl cannot name, and gives up on unknown codes', () => {
+    expect(editionLanguageName('en', 'und', 'Deutsch')).toBeNull();
+    expect(editionLanguageName('en', 'de', '')).toBe('German');
   });
 });

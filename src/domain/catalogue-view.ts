@@ -189,6 +189,17 @@ export function languageName(code: string | null | undefined, locale: Locale): s
 }
 
 /**
+ * An edition's language in the page language ('Tedesco'), capitalised for a label; else the stored
+ * name of a known code; null when neither says anything (the caller shows 'Unknown language').
+ * @example editionLanguageName('it', 'de', 'Deutsch') // 'Tedesco'
+ */
+export function editionLanguageName(locale: Locale, code: string, storedName: string): string | null {
+  const name = languageName(code, locale);
+  if (name) return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  return knownLanguage(code) && storedName.trim() ? storedName : null;
+}
+
+/**
  * The name of a country (ISO 3166 alpha-2, as `authors.nationality` stores it) in the page language.
  * @example countryName('US', 'de') // 'Vereinigte Staaten'
  */

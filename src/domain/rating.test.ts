@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageRating, RATING_MAX, RATING_MIN, roundRating, summarizeRatings } from './rating.ts';
+import { averageRating, RATING_MAX, RATING_MIN, roundRating, starFills, summarizeRatings } from './rating.ts';
 
 describe('rating scale', () => {
   it('runs from 1 to 5', () => {
@@ -74,5 +74,21 @@ describe('summarizeRatings', () => {
   it('agrees with averageRating', () => {
     const ratings = [5, 4, 4, 1, 3, 5, 2];
     expect(summarizeRatings(ratings.length, ratings.reduce((a, b) => a + b)).average).toBe(averageRating(ratings));
+  });
+});
+
+describe('starFills', () => {
+  it('shows whole and half stars, rounded to the nearest half', () => {
+    expect(starFills(3.5)).toEqual(['full', 'full', 'full', 'half', 'empty']);
+    expect(starFills(3.7)).toEqual(['full', 'full', 'full', 'half', 'empty']);
+    expect(starFills(3.75)).toEqual(['full', 'full', 'full', 'full', 'empty']);
+    expect(starFills(4.2)).toEqual(['full', 'full', 'full', 'full', 'empty']);
+    expect(starFills(5)).toEqual(['full', 'full', 'full', 'full', 'full']);
+  });
+
+  it('shows empty stars without ratings and clamps values outside 0 to 5', () => {
+    expect(starFills(null)).toEqual(['empty', 'empty', 'empty', 'empty', 'empty']);
+    expect(starFills(-1)).toEqual(starFills(0));
+    expect(starFills(9)).toEqual(starFills(5));
   });
 });

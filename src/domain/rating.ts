@@ -37,3 +37,18 @@ export interface RatingTotals {
 export function summarizeRatings(count: number, sum: number): RatingTotals {
   return count > 0 ? { average: roundRating(sum / count), count } : { average: null, count: 0 };
 }
+
+export type StarFill = 'full' | 'half' | 'empty';
+
+/**
+ * The five stars that show an average (spec §5: half stars are display only), rounded to the
+ * nearest half star: 3.7 → ★★★½☆, 3.75 → ★★★★☆.
+ * @example starFills(3.5) // ['full', 'full', 'full', 'half', 'empty']
+ */
+export function starFills(average: number | null): StarFill[] {
+  const halves = average === null || !Number.isFinite(average) ? 0 : Math.round(Math.min(Math.max(average, 0), RATING_MAX) * 2);
+  return Array.from({ length: RATING_MAX }, (_, index) => {
+    const left = halves - index * 2;
+    return left >= 2 ? 'full' : left === 1 ? 'half' : 'empty';
+  });
+}

@@ -34,6 +34,7 @@ describe('searchGroups', () => {
     expect(groups[0]!.options[0]).toEqual({
       kind: 'books',
       key: 'books-7',
+      id: 7,
       label: 'Der Wüstenplanet',
       original: 'Dune',
       detail: 'Frank Herbert · 1965',

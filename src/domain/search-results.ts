@@ -21,6 +21,8 @@ export interface SearchOption {
   kind: SearchKind;
   /** Stable per result: `books-42`. */
   key: string;
+  /** The record's id (a book's opens the pop-up by it: data-book-popup). */
+  id: number;
   label: string;
   /** Secondary line: authors and year of a book. */
   detail?: string;
@@ -66,13 +68,13 @@ export function searchPageHref(query: string, localize: Localize): string {
 /**
  * The non-empty groups in the fixed order books, authors, series, genres, awards.
  * @example searchGroups({ ...EMPTY_RESULTS, authors: [{ id: 1, slug: 'ursula-k-le-guin', name: 'Ursula K. Le Guin' }] }, (p) => '/en' + p)
- * // [{ kind: 'authors', options: [{ kind: 'authors', key: 'authors-1', label: 'Ursula K. Le Guin', href: '/en/authors/ursula-k-le-guin' }] }]
+ * // [{ kind: 'authors', options: [{ kind: 'authors', key: 'authors-1', id: 1, label: 'Ursula K. Le Guin', href: '/en/authors/ursula-k-le-guin' }] }]
  */
 export function searchGroups(results: SearchResults, localize: Localize): SearchGroup[] {
   const groups: SearchGroup[] = [];
   for (const kind of SEARCH_KINDS) {
     const options = results[kind].map((hit): SearchOption => {
-      const base = { kind, key: `${kind}-${hit.id}`, href: resultHref(kind, hit, localize) };
+      const base = { kind, key: `${kind}-${hit.id}`, id: hit.id, href: resultHref(kind, hit, localize) };
       if (kind !== 'books') return { ...base, label: (hit as AuthorHit).name };
       const book = hit as BookHit;
       const detail = [book.authors.map((a) => a.name).join(', '), book.year === null ? '' : String(book.year)].filter(Boolean).join(' · ');

@@ -6,7 +6,7 @@
  * Account entries follow the page's session ($session): Log In while signed out or loading; the
  * navbar menu's entries (profile, reading list, my reviews, admin for super users, sign out) when signed in.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { avatarInitial, displayName } from '../domain/display-name.ts';
 import type { Locale } from '../domain/enums.ts';
 import { isSuperUser } from '../domain/roles.ts';
@@ -15,6 +15,7 @@ import { keepLanguageOnSignOut } from './account/sign-out.ts';
 import { fill } from './account/texts.ts';
 import { useSessionUser } from './account/use-session.ts';
 import LanguageSwitcher, { type LanguageSwitcherProps } from './LanguageSwitcher.tsx';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 export interface DrawerLink {
   href: string;
@@ -54,17 +55,7 @@ export default function MobileDrawer({ labels, links, account, accountEntries, l
   const titleId = useId();
   const dialogId = useId();
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      closeRef.current?.focus();
-      document.documentElement.classList.add('has-open-drawer');
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
+  useModalDialog(dialogRef, open, { focusRef: closeRef, scrollLockClass: 'has-open-drawer' });
 
   // 'close' fires for Escape (via 'cancel'), form-less dialog.close() and backdrop clicks alike.
   const onClose = () => {

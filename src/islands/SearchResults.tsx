@@ -151,7 +151,7 @@ export default function SearchResults({ locale, texts }: SearchResultsProps) {
             <ul role="list" className={`search-results__list search-results__list--${group.kind}`}>
               {group.options.map((option) => (
                 <li key={option.key}>
-                  <a href={option.href} className="search-results__item">
+                  <a href={option.href} className="search-results__item" data-book-popup={option.kind === 'books' ? option.id : undefined}>
                     <ResultSummary option={option} originalText={texts.original} />
                   </a>
                 </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath } from './safe-next.ts';
+import { loginHref, safeNextPath } from './safe-next.ts';
 
 const FALLBACK = '/en/';
 
@@ -23,5 +23,14 @@ describe('safeNextPath', () => {
     ['triple slash', '///evil.example'],
   ])('falls back for %s', (_name, next) => {
     expect(safeNextPath(next, FALLBACK)).toBe(FALLBACK);
+  });
+});
+
+describe('loginHref', () => {
+  it('carries the page to come back to, encoded, and the login form accepts it again', () => {
+    const href = loginHref('/de/login', '/de/books?genre=Fantasy&sort=title#x');
+    expect(href).toBe('/de/login?next=%2Fde%2Fbooks%3Fgenre%3DFantasy%26sort%3Dtitle%23x');
+    const next = new URL(href, 'https://site.invalid').searchParams.get('next');
+    expect(safeNextPath(next, FALLBACK)).toBe('/de/books?genre=Fantasy&sort=title#x');
   });
 });

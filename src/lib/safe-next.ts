@@ -24,3 +24,13 @@ export function safeNextPath(next: string | null | undefined, fallback: string):
   }
   return url.origin === base ? next : fallback;
 }
+
+/**
+ * The login page's address that brings the visitor back to `next` afterwards (spec §2: the pop-up's
+ * sign-in prompt goes to /login; issue 12: "and back afterwards"). `next` is checked again by the
+ * login form with safeNextPath().
+ * @example loginHref('/de/login', '/de/books?genre=Fantasy') // '/de/login?next=%2Fde%2Fbooks%3Fgenre%3DFantasy'
+ */
+export function loginHref(loginPath: string, next: string): string {
+  return `${loginPath}?next=${encodeURIComponent(next)}`;
+}

@@ -5,8 +5,10 @@
  * only joins records and picks translation keys.
  */
 import type { AltTitleKind, CatalogueAwardEntry, CatalogueBook, CatalogueSnapshot } from '../../../db/queries/catalogue.ts';
-import { knownLanguage, languageName, localized, localizedTitle, type LocalizedTitle } from '../../domain/catalogue-view.ts';
+import { editionLanguageName, knownLanguage, localized, localizedTitle, type LocalizedTitle } from '../../domain/catalogue-view.ts';
+import { BINDING_KEYS as BINDING_LABELS, EDITION_TYPE_KEYS as EDITION_TYPE_LABELS, FORMAT_KEYS as FORMAT_LABELS } from '../../domain/edition-labels.ts';
 import type { BindingType, EditionType, FormatType, GenreCategory, Locale, SeriesKind } from '../../domain/enums.ts';
+import { splitAround } from '../../islands/cards/format.ts';
 import { localePath, t, type TranslationKey } from '../../lib/i18n.ts';
 
 export interface PersonLink {
@@ -14,27 +16,10 @@ export interface PersonLink {
   slug: string;
 }
 
-export const EDITION_TYPE_KEYS: Readonly<Record<EditionType, TranslationKey>> = {
-  original: 'edition.type.original',
-  revised: 'edition.type.revised',
-  anniversary: 'edition.type.anniversary',
-  special: 'edition.type.special',
-  international: 'edition.type.international',
-};
-
-export const BINDING_KEYS: Readonly<Record<BindingType, TranslationKey>> = {
-  hardcover: 'edition.binding.hardcover',
-  paperback: 'edition.binding.paperback',
-  broschiert: 'edition.binding.broschiert',
-  mass_market: 'edition.binding.massMarket',
-  ebook: 'edition.binding.ebook',
-  audiobook: 'edition.binding.audiobook',
-};
-
-export const FORMAT_KEYS: Readonly<Record<FormatType, TranslationKey>> = {
-  physical: 'edition.format.physical',
-  digital: 'edition.format.digital',
-};
+// Checked against the dictionary here: every key of the shared maps is a real translation key.
+export const EDITION_TYPE_KEYS: Readonly<Record<EditionType, TranslationKey>> = EDITION_TYPE_LABELS;
+export const BINDING_KEYS: Readonly<Record<BindingType, TranslationKey>> = BINDING_LABELS;
+export const FORMAT_KEYS: Readonly<Record<FormatType, TranslationKey>> = FORMAT_LABELS;
 
 export const SERIES_KIND_KEYS: Readonly<Record<SeriesKind, TranslationKey>> = {
   novel_series: 'series.kind.novelSeries',
@@ -153,6 +138,8 @@ export function originalLanguageFor(book: Pick<CatalogueBook, 'originalLanguage'
 
 /** A book as other detail pages list it (author's books, a series' books). */
 export interface BookTileData {
+  /** The pop-up asks the API by id (data-book-popup). */
+  id: number;
   slug: string;
   title: LocalizedTitle;
   /** Language of the original title when it is not the page language (for a lang attribute). */
@@ -165,6 +152,7 @@ export interface BookTileData {
 
 export function bookTile(snapshot: CatalogueSnapshot, book: CatalogueBook, locale: Locale): BookTileData {
   return {
+    id: book.id,
     slug: book.slug,
     title: localizedTitle(book, locale),
     originalLang: originalLanguageFor(book, locale),
@@ -177,16 +165,8 @@ export function bookTile(snapshot: CatalogueSnapshot, book: CatalogueBook, local
 
 /** Edition language in the page language ('Tedesco'), else the stored name, else 'Unknown language'. */
 export function editionLanguage(locale: Locale, code: string, storedName: string): string {
-  const name = languageName(code, locale);
-  if (name) return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-  return knownLanguage(code) && storedName.trim() ? storedName : t(locale, 'book.editions.unknownLanguage');
+  return editionLanguageName(locale, code, storedName) ?? t(locale, 'book.editions.unknownLanguage');
 }
 
-/**
- * Splits a translated sentence around one placeholder, so markup (a link, a lang span) can sit where
- * the language puts it: t('de', 'book.byAuthors') 'von {authors}' → ['von ', ''].
- */
-export function splitAround(text: string, placeholder: string): [before: string, after: string] {
-  const index = text.indexOf(`{${placeholder}}`);
-  return index < 0 ? [text, ''] : [text.slice(0, index), text.slice(index + placeholder.length + 2)];
-}
+// One implementation for pages and islands (src/islands/cards/format.ts is dictionary-free).
+export { splitAround };

@@ -8,6 +8,7 @@
  * written to ?tab= with replaceState so a reload or a shared link opens it again.
  */
 import { readSessionHint } from '../../domain/session-hint.ts';
+import { loginHref as loginHrefTo } from '../../lib/safe-next.ts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { avatarInitial, displayName } from '../../domain/display-name.ts';
 import type { CurrentUser } from '../../domain/schemas/auth.ts';
@@ -112,7 +113,7 @@ export default function ProfilePage({ locale, texts, links, languages }: Profile
   useEffect(() => {
     const requested = new URLSearchParams(window.location.search).get('tab');
     if (isTab(requested)) setTab(requested);
-    setLoginHref(`${links.login}?next=${encodeURIComponent(currentPathWithQuery())}`);
+    setLoginHref(loginHrefTo(links.login, currentPathWithQuery()));
     fetchProfile();
     // Once on mount: props never change.
   }, []);

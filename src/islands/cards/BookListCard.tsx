@@ -39,7 +39,7 @@ export default function BookListCard({ locale, book, texts, headingLevel: Headin
       </div>
       <div className="book-card__body">
         <Heading className="book-card__title">
-          <a className="card__link" href={`/${locale}/books/${book.slug}`}>
+          <a className="card__link" href={`/${locale}/books/${book.slug}`} data-book-popup={book.id}>
             {book.title}
           </a>
         </Heading>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fill, formatRating, plural } from './format.ts';
+import { fill, formatDate, formatRating, plural, splitAround } from './format.ts';
 
 describe('island text helpers', () => {
   it('picks the plural form and formats the count per locale', () => {
@@ -20,5 +20,25 @@ describe('island text helpers', () => {
   it('formats ratings with one decimal in the locale', () => {
     expect(formatRating('en', 4)).toBe('4.0');
     expect(formatRating('de', 4.5)).toBe('4,5');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a calendar date as that day in every time zone', () => {
+    expect(formatDate('de', '1965-08-01', 'long')).toBe('1. August 1965');
+    expect(formatDate('en', '1965-08-01', 'long')).toBe('August 1, 1965');
+  });
+
+  it('writes a timestamp in the medium style and leaves what it cannot read', () => {
+    expect(formatDate('it', '2026-03-12T10:00:00Z', 'medium')).toBe('12 mar 2026');
+    expect(formatDate('en', 'soon', 'medium')).toBe('soon');
+  });
+});
+
+describe('splitAround', () => {
+  it('splits a sentence around its placeholder, wherever the language puts it', () => {
+    expect(splitAround('von {authors}', 'authors')).toEqual(['von ', '']);
+    expect(splitAround('({title} genannt)', 'title')).toEqual(['(', ' genannt)']);
+    expect(splitAround('no placeholder', 'title')).toEqual(['no placeholder', '']);
   });
 });

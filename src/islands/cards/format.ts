@@ -36,3 +36,25 @@ export function plural(forms: PluralForms, locale: string, count: number, params
 export function formatRating(locale: string, value: number): string {
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
 }
+
+/**
+ * A date or timestamp in the locale's words ('12 March 2024' / '12. März 2024'); a bare date
+ * ('2024-03-12') is read as that calendar day wherever the reader is.
+ * @example formatDate('de', '1965-08-01', 'long') // '1. August 1965'
+ */
+export function formatDate(locale: string, iso: string, style: 'medium' | 'long'): string {
+  const bareDate = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  const date = new Date(bareDate ? `${iso}T12:00:00Z` : iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: style, ...(bareDate ? { timeZone: 'UTC' } : {}) }).format(date);
+}
+
+/**
+ * Splits a translated sentence around one placeholder, so markup (a link, a lang span) can sit where
+ * the language puts it.
+ * @example splitAround('von {authors}', 'authors') // ['von ', '']
+ */
+export function splitAround(text: string, placeholder: string): [before: string, after: string] {
+  const index = text.indexOf(`{${placeholder}}`);
+  return index < 0 ? [text, ''] : [text.slice(0, index), text.slice(index + placeholder.length + 2)];
+}

@@ -1,0 +1,62 @@
+/**
+ * The pop-up's code, loaded only when a reader points at, focuses or clicks a book card
+ * (popup-launcher.ts; issue 12 point 2: never with the page). Mounts BookPopup and the toaster once,
+ * with the texts of the page language from /{locale}/reader-texts.json (translated at build time by
+ * src/pages/[locale]/reader-texts.json.ts: islands never import the dictionaries).
+ */
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { DEFAULT_LOCALE } from '../../domain/enums.ts';
+import { isLocale } from '../../domain/accept-language.ts';
+import BookPopup from './BookPopup.tsx';
+import { loadAffiliateServices } from './stores/affiliate.ts';
+import { openPopup } from './stores/popup.ts';
+import type { PopupTextBundle } from './texts.ts';
+import { ensureToaster } from './toaster-root.ts';
+import '../../styles/cards.css';
+import '../../styles/chips.css';
+import '../../styles/ratings.css';
+import '../../styles/reader.css';
+
+const pageLocale = () => {
+  const lang = document.documentElement.lang;
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+};
+
+let bundle: Promise<PopupTextBundle> | undefined;
+
+function loadTexts(locale: string): Promise<PopupTextBundle> {
+  bundle ??= fetch(`/${locale}/reader-texts.json`, { credentials: 'same-origin' })
+    .then((response) => {
+      if (!response.ok) throw new Error(`reader texts: HTTP ${response.status}`);
+      return response.json() as Promise<PopupTextBundle>;
+    })
+    .catch((error: unknown) => {
+      bundle = undefined;
+      throw error;
+    });
+  return bundle;
+}
+
+/** Starts loading what the first pop-up needs (its texts; the code is loaded by now). */
+export function prefetchPopup(): void {
+  void loadTexts(pageLocale()).catch(() => undefined);
+}
+
+let mounted = false;
+
+/** Opens the pop-up for the book `ref` (slug or id); `trigger` gets the focus back on close. */
+export async function openBookPopup(ref: string, trigger: HTMLElement): Promise<void> {
+  const locale = pageLocale();
+  const { texts, plurals } = await loadTexts(locale);
+  if (!mounted) {
+    mounted = true;
+    ensureToaster(texts);
+    const host = document.createElement('div');
+    host.className = 'reader-popup-root';
+    document.body.append(host);
+    createRoot(host).render(createElement(BookPopup, { locale, texts, plurals }));
+  }
+  loadAffiliateServices(locale);
+  openPopup(ref, trigger, locale, texts);
+}
