@@ -11,6 +11,7 @@ import { REVIEW_MAX_LENGTH } from '../../../domain/schemas/reader.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
 import { fill } from '../../account/texts.ts';
+import RatingStars from '../RatingStars.tsx';
 
 export const REVIEWS_TEXT_KEYS = [
   'account.profile.reviews.empty',
@@ -101,8 +102,7 @@ export default function ReviewsTab({ client, locale, texts, links }: { client: A
                 ) : (
                   <>
                     <p className="reviews-tab__stars">
-                      <span aria-hidden="true">{'★'.repeat(item.rating) + '☆'.repeat(RATING_MAX - item.rating)}</span>
-                      <span className="visually-hidden">{fill(texts['account.profile.reviews.stars'], { count: item.rating })}</span>
+                      <RatingStars mode="display" size="small" value={item.rating} label={fill(texts['account.profile.reviews.stars'], { count: item.rating })} />
                       <span className="muted"> · {fill(texts['account.profile.reviews.updated'], { date: date.format(new Date(item.updatedAt)) })}</span>
                     </p>
                     {item.review ? <p className="reviews-tab__text">{item.review}</p> : <p className="muted">{texts['account.profile.reviews.noText']}</p>}
@@ -130,7 +130,7 @@ export default function ReviewsTab({ client, locale, texts, links }: { client: A
   );
 }
 
-/** Stars (a radio group: whole stars only, spec §5) and the text, saved together. */
+/** Stars (the one RatingStars input: whole stars only, spec §5) and the text, saved together. */
 function ReviewForm({ client, item, texts, onSaved, onCancel }: { client: ApiClient; item: OwnBookReview; texts: ReviewsTexts; onSaved: (item: OwnBookReview) => void; onCancel: () => void }) {
   const id = useId();
   const [rating, setRating] = useState(item.rating);
@@ -162,16 +162,13 @@ function ReviewForm({ client, item, texts, onSaved, onCancel }: { client: ApiCli
           {texts['account.profile.reviews.saveFailed']}
         </p>
       )}
-      <fieldset className="star-input">
-        <legend>{texts['account.profile.reviews.ratingLabel']}</legend>
-        {Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i).map((stars) => (
-          <label key={stars} className="star-input__option">
-            <input type="radio" name={`${id}-rating`} value={stars} checked={rating === stars} onChange={() => setRating(stars)} />
-            <span aria-hidden="true">{'★'.repeat(stars)}</span>
-            <span className="visually-hidden">{fill(texts['account.profile.reviews.stars'], { count: stars })}</span>
-          </label>
-        ))}
-      </fieldset>
+      <RatingStars
+        mode="input"
+        value={rating}
+        label={texts['account.profile.reviews.ratingLabel']}
+        choiceLabels={Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => fill(texts['account.profile.reviews.stars'], { count: RATING_MIN + i }))}
+        onChange={setRating}
+      />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-text`}>
           {texts['account.profile.reviews.textLabel']}
