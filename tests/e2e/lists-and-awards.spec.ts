@@ -120,7 +120,9 @@ test.describe('books list', () => {
     await target.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(1000);
+    // A card opens the book pop-up (issue 12); its link to the book page leaves the list.
     await target.getByRole('link').click();
+    await page.getByRole('dialog').getByRole('link', { name: "Open the book's page" }).click();
     await expect(page).toHaveURL(/\/en\/books\/[a-z0-9-]+$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/en\/books\?genre=Crossover$/);

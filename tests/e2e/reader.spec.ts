@@ -118,6 +118,23 @@ test.describe('the book pop-up', () => {
     });
   }
 
+  test('cards that "load more" added open the pop-up as well', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/en/books');
+    const main = page.getByRole('main');
+    const loadMore = main.getByRole('button', { name: text('en', 'list.loadMore') });
+    // The list's controls wait for the list to hydrate (on intent, ADR 0008).
+    await loadMore.hover();
+    await expect(loadMore).toBeEnabled();
+    await loadMore.click();
+    await expect(main.getByRole('article')).toHaveCount(48);
+    const link = main.getByRole('article').nth(30).getByRole('heading').getByRole('link');
+    const title = (await link.innerText()).trim();
+    const dialog = await openPopup(page, link);
+    await expect(dialog).toHaveAccessibleName(title);
+    expect(problems).toEqual([]);
+  });
+
   test('a card stays a link: Ctrl+click opens the book page in a new tab, not the pop-up', async ({ page, context }) => {
     const problems = watchConsole(page);
     await page.goto('/en/books');
