@@ -99,18 +99,20 @@ export async function ratingSummary(db: Database, target: RatingTarget, id: numb
 
 /**
  * One page of the reviews with text of the book or author `ref` names (id or slug), newest first,
- * their total and the summary of all ratings; null when there is no such book or author. `page` is 1-based.
+ * their total and the summary of all ratings, and `readerId`'s own rating (null without a reader or a
+ * rating); null when there is no such book or author. `page` is 1-based.
  */
-export async function listReviews(db: Database, target: RatingTarget, ref: number | string, page: number): Promise<ReviewPage | null> {
+export async function listReviews(db: Database, target: RatingTarget, ref: number | string, page: number, readerId: string | null = null): Promise<ReviewPage | null> {
   const id = await findIdByRef(db, target.rated, ref);
   if (id === null) return null;
   const result = await db.execute(sql`
     SELECT t.n, t.s,
            (SELECT count(*)::int FROM ${table(target)} x WHERE x.${column(target)} = ${id} AND x.review IS NOT NULL) AS total,
-           ${reviewsJson(target, sql`${id}`, REVIEWS_PAGE_SIZE, (page - 1) * REVIEWS_PAGE_SIZE)} AS items
+           ${reviewsJson(target, sql`${id}`, REVIEWS_PAGE_SIZE, (page - 1) * REVIEWS_PAGE_SIZE)} AS items,
+           ${readerId ? ownJson(target, readerId, sql`${id}`) : sql`NULL::json`} AS own
     FROM ${totalsSql(target, sql`${id}`)} t`);
-  const row = result.rows[0] as { n: number; s: number; total: number; items: ReviewRow[] };
-  return { items: row.items.map(toReview), total: row.total, page, pageSize: REVIEWS_PAGE_SIZE, summary: summarizeRatings(row.n, row.s) };
+  const row = result.rows[0] as { n: number; s: number; total: number; items: ReviewRow[]; own: OwnJson | null };
+  return { items: row.items.map(toReview), total: row.total, page, pageSize: REVIEWS_PAGE_SIZE, summary: summarizeRatings(row.n, row.s), own: toOwnRating(row.own) };
 }
 
 /** What a rating write answers: the reader's rating and the new summary (RatingResultSchema). */

@@ -13,7 +13,7 @@ import { storedReviewText } from '../../../src/domain/reader/review-text.ts';
 import { RateAndReviewSchema, RateBookSchema, ReviewsQuerySchema } from '../../../src/domain/schemas/reader.ts';
 import { noContent, ok, parseJson, parseParams, parseQuery, type RequestContext } from './http.ts';
 import { enforceUserRateLimit } from './rate-limit.ts';
-import { requireUser } from './session.ts';
+import { getSessionUser, requireUser } from './session.ts';
 
 type RefParams = z.ZodObject<{ id: z.ZodType<number | string> }>;
 type Handler = (req: Request, ctx: RequestContext) => Promise<Response>;
@@ -60,13 +60,17 @@ export function deleteHandler(endpoint: RatingEndpoint): Handler {
   };
 }
 
-/** GET ?page=: the reviews with text, newest first, and the summary of all ratings; public, no sign-in. */
+/**
+ * GET ?page=: the reviews with text, newest first, and the summary of all ratings; public, no sign-in.
+ * A signed-in reader also gets their own rating (`own`), and then the answer is private.
+ */
 export function reviewsHandler(endpoint: RatingEndpoint): Handler {
   return async (req, ctx) => {
     const { id } = parseParams(ctx.params, endpoint.params);
     const { page } = parseQuery(req, ReviewsQuerySchema);
-    const reviews = await listReviews(await getDb(), endpoint.target, id, page);
+    const reader = await getSessionUser(req);
+    const reviews = await listReviews(await getDb(), endpoint.target, id, page, reader?.id ?? null);
     if (!reviews) throw new ApiError('NOT_FOUND', endpoint.notFound);
-    return ok(reviews);
+    return ok(reviews, reader ? { headers: PRIVATE } : {});
   };
 }

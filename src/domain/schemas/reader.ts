@@ -77,19 +77,24 @@ export const ReviewSchema = z.object({
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
-/** A page of reviews, newest first, with the summary of all ratings. */
+/** The signed-in reader's own rating of a book or author (null when they have none). */
+export const OwnRatingSchema = z.object({ rating: z.number().int(), review: z.string().nullable(), updatedAt: z.string() });
+export type OwnRating = z.infer<typeof OwnRatingSchema>;
+
+/**
+ * A page of reviews, newest first, with the summary of all ratings, and the signed-in reader's own
+ * rating (null when signed out or not rated): the items hold only reviews with text, so a rating
+ * without text would otherwise not be found as the reader's own.
+ */
 export const ReviewPageSchema = z.object({
   items: z.array(ReviewSchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   summary: RatingSummarySchema,
+  own: OwnRatingSchema.nullable(),
 });
 export type ReviewPage = z.infer<typeof ReviewPageSchema>;
-
-/** The signed-in reader's own rating of a book or author (null when they have none). */
-export const OwnRatingSchema = z.object({ rating: z.number().int(), review: z.string().nullable(), updatedAt: z.string() });
-export type OwnRating = z.infer<typeof OwnRatingSchema>;
 
 /** Answer of a rating write: the reader's rating and the new summary, so an island shows both at once. */
 export const RatingResultSchema = z.object({ own: OwnRatingSchema.nullable(), summary: RatingSummarySchema });

@@ -225,8 +225,9 @@ function ownReview(kind: ReviewSubjectKind, state: ReviewsState, bookState: Book
     return data && data.userRating !== null ? { rating: data.userRating, review: data.userReview } : null;
   }
   if (state.own !== undefined) return state.own;
-  const mine = state.page?.items.find((item) => item.userId === userId);
-  return mine ? { rating: mine.rating, review: mine.review } : null;
+  // The page carries the reader's own rating, also one without text (not among the items).
+  const own = state.page?.own;
+  return own ? { rating: own.rating, review: own.review } : null;
 }
 
 interface ReviewFormProps {

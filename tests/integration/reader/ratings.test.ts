@@ -272,6 +272,23 @@ describe('author reviews', () => {
   });
 });
 
+describe('the reader’s own rating in a page of reviews', () => {
+  it('names a rating without text as the signed-in reader’s own, privately; others and visitors get null', async () => {
+    const [a, b] = [await createReader(server.url()), await createReader(server.url())];
+    const path = '/api/authors/ursula-k-le-guin/reviews';
+    dataOf(await call('PUT', path, { cookie: a.cookie, body: { rating: 4 } }), RatingResultSchema);
+    try {
+      const mine = await call('GET', path, { cookie: a.cookie });
+      expect(dataOf(mine, ReviewPageSchema).own).toMatchObject({ rating: 4, review: null });
+      expect(mine.headers.get('cache-control')).toBe('private, no-store');
+      expect(dataOf(await call('GET', path, { cookie: b.cookie }), ReviewPageSchema).own).toBeNull();
+      expect((await reviews(path)).own).toBeNull();
+    } finally {
+      expect((await call('DELETE', path, { cookie: a.cookie })).status).toBe(204);
+    }
+  });
+});
+
 describe('writes are rate limited per reader', () => {
   it('answers 429 RATE_LIMITED with Retry-After past 60 writes a minute, for that reader only', async () => {
     const [busy, calm] = [await createReader(server.url()), await createReader(server.url())];
