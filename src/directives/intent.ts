@@ -39,11 +39,12 @@ const intent: ClientDirective = (load, options, el) => {
   };
   const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   const page = { cookie: document.cookie, search: location.search, navigationType: navigation?.type };
+  // Also while an eager island loads: a click on it before it is ready (a deep link's 'Write a review') is given again.
+  el.addEventListener('click', onClick, true);
   if (isEager(parseConditions(options.value), page)) {
     void hydrate();
     return;
   }
-  el.addEventListener('click', onClick, true);
   for (const name of INTENT_EVENTS) el.addEventListener(name, hydrate, { once: true, passive: true });
 };
 

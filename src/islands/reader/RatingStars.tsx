@@ -100,7 +100,7 @@ export default function RatingStars(props: RatingStarsProps) {
         {Array.from({ length: RATING_MAX }, (_, index) => {
           const stars = index + 1;
           return (
-            <label key={stars} className="stars__choice" data-on={value !== null && stars <= value ? 'true' : undefined}>
+            <label key={stars} className="stars__choice">
               <input
                 type="radio"
                 className="visually-hidden"
