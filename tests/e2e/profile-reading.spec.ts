@@ -52,7 +52,7 @@ test('reading list tab: filter by status, change a status, remove a book (de)', 
   await expect(main.getByRole('link', { name: 'Der Wüstenplanet' })).toBeVisible();
   await expect(main.getByText(de['account.profile.reading.count'].replace('{shown}', '3').replace('{total}', '3'))).toBeVisible();
 
-  await main.getByRole('radio', { name: new RegExp(`^${de['account.profile.reading.status.reading']}`) }).check();
+  await main.getByRole('radio', { name: new RegExp(`^${de['reader.list.status.reading']}`) }).check();
   await expect(main.getByRole('link', { name: 'Der Wüstenplanet' })).toBeHidden();
   await expect(main.getByRole('link', { name: 'Neuromancer' })).toBeVisible();
 
@@ -60,7 +60,7 @@ test('reading list tab: filter by status, change a status, remove a book (de)', 
   await expect(main.getByRole('status').filter({ hasText: de['account.profile.reading.updated'].replace('{title}', 'Neuromancer') })).toBeVisible();
   await expect(main.getByRole('link', { name: 'Neuromancer' })).toBeHidden();
 
-  await main.getByRole('radio', { name: new RegExp(`^${de['account.profile.reading.status.read']}`) }).check();
+  await main.getByRole('radio', { name: new RegExp(`^${de['reader.list.status.read']}`) }).check();
   await expect(main.getByRole('link', { name: 'Neuromancer' })).toBeVisible();
   await main.getByRole('button', { name: de['account.profile.reading.removeLabel'].replace('{title}', 'Neuromancer') }).click();
   await expect(main.getByRole('status').filter({ hasText: de['account.profile.reading.removed'].replace('{title}', 'Neuromancer') })).toBeVisible();
@@ -77,7 +77,7 @@ test('reading list tab: filter by status, change a status, remove a book (de)', 
   // The list hydrates on intent; only then does it know a reader is signed in and show the filter.
   await main.getByLabel(de['list.sort.label']).hover();
   const filter = main.getByLabel(de['list.filter.onList']);
-  await filter.selectOption({ label: de['list.filter.onList.toRead'] });
+  await filter.selectOption({ label: de['reader.list.status.toRead'] });
   await expect(page).toHaveURL(/list=to_read/);
   await expect(main.getByRole('article')).toHaveCount(1);
   await expect(main.getByRole('article').getByRole('link', { name: 'Der Wüstenplanet' }).first()).toBeVisible();

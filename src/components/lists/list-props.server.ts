@@ -11,6 +11,7 @@ import { GENRE_CATEGORIES, SERIES_KINDS, type Locale, type SeriesKind } from '..
 import type { ListQuerySpec } from '../../domain/list-query.ts';
 import { BOOK_SORTS, LIST_FILTERS, LIST_PAGE_SIZE, PEOPLE_SORTS, SERIES_SIZES, type BookSort, type PeopleSort, type SeriesSize } from '../../domain/schemas/lists.ts';
 import type { CardTexts } from '../../islands/cards/card-texts.ts';
+import { STATUS_TEXT_KEYS } from '../../islands/reader/ReadingListControl.tsx';
 import type { CatalogueListProps, CatalogueListTexts, ListKind, ListOption } from '../../islands/CatalogueList.tsx';
 import { pluralForms, t, tn, type PluralKey, type TranslationKey } from '../../lib/i18n.ts';
 
@@ -38,12 +39,8 @@ const SERIES_SIZE_LABELS: Record<SeriesSize, TranslationKey> = {
   '10+': 'list.series.size.large',
 };
 const RATINGS = ['1', '2', '3', '4', '5'] as const;
-const LIST_FILTER_LABELS = {
-  to_read: 'list.filter.onList.toRead',
-  reading: 'list.filter.onList.reading',
-  read: 'list.filter.onList.read',
-  none: 'list.filter.onList.none',
-} as const satisfies Record<(typeof LIST_FILTERS)[number], string>;
+/** The reading statuses are named as on the reader's own controls; 'none' is the filter's own. */
+const LIST_FILTER_LABELS = { ...STATUS_TEXT_KEYS, none: 'list.filter.onList.none' } as const satisfies Record<(typeof LIST_FILTERS)[number], string>;
 
 const LIST_TEXTS: Record<ListKind, { error: TranslationKey; empty: TranslationKey; total: PluralKey; progress: PluralKey; found: PluralKey }> = {
   books: { error: 'error.loadBooks', empty: 'list.books.empty', total: 'common.books', progress: 'list.books.progress', found: 'list.books.found' },

@@ -10,6 +10,7 @@ import { ReadingListPageSchema, type ReadingListEntry, type ReadingListPage } fr
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
 import { fill } from '../../account/texts.ts';
+import { STATUS_TEXT_KEYS } from '../ReadingListControl.tsx';
 
 export const READING_TEXT_KEYS = [
   'account.profile.reading.empty',
@@ -17,9 +18,7 @@ export const READING_TEXT_KEYS = [
   'account.profile.reading.emptyStatus',
   'account.profile.reading.filterLabel',
   'account.profile.reading.all',
-  'account.profile.reading.status.toRead',
-  'account.profile.reading.status.reading',
-  'account.profile.reading.status.read',
+  ...Object.values(STATUS_TEXT_KEYS),
   'account.profile.reading.statusOf',
   'account.profile.reading.remove',
   'account.profile.reading.removeLabel',
@@ -35,12 +34,6 @@ export const READING_TEXT_KEYS = [
   'common.loading',
 ] as const;
 export type ReadingTexts = Readonly<Record<(typeof READING_TEXT_KEYS)[number], string>>;
-
-const STATUS_KEYS = {
-  to_read: 'account.profile.reading.status.toRead',
-  reading: 'account.profile.reading.status.reading',
-  read: 'account.profile.reading.status.read',
-} as const satisfies Record<ReadingStatus, (typeof READING_TEXT_KEYS)[number]>;
 
 type Filter = ReadingStatus | 'all';
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; page: ReadingListPage; items: ReadingListEntry[] };
@@ -99,7 +92,7 @@ export default function ReadingTab({ client, locale, texts, links }: { client: A
     }
   }
 
-  const statusLabel = (status: ReadingStatus) => texts[STATUS_KEYS[status]];
+  const statusLabel = (status: ReadingStatus) => texts[STATUS_TEXT_KEYS[status]];
   const counts = load.state === 'ready' ? load.page.counts : null;
   const everything = counts ? counts.to_read + counts.reading + counts.read : 0;
 

@@ -7,7 +7,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { RATING_MAX, RATING_MIN } from '../../../domain/rating.ts';
 import { OwnBookReviewPageSchema, type OwnBookReview } from '../../../domain/schemas/reading-stats.ts';
-import { REVIEW_MAX_LENGTH } from '../../../domain/schemas/reader.ts';
+import { RatingResultSchema, REVIEW_MAX_LENGTH } from '../../../domain/schemas/reader.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
 import { fill } from '../../account/texts.ts';
@@ -146,8 +146,8 @@ function ReviewForm({ client, item, texts, onSaved, onCancel }: { client: ApiCli
     setFailed(false);
     try {
       const text = review.trim() === '' ? null : review;
-      await client.request('PUT', `/api/books/${item.bookId}/ratings`, { body: { rating, review: text } });
-      onSaved({ ...item, rating, review: text, updatedAt: new Date().toISOString() });
+      const { own } = await client.request('PUT', `/api/books/${item.bookId}/ratings`, { body: { rating, review: text }, schema: RatingResultSchema });
+      onSaved({ ...item, rating: own?.rating ?? rating, review: own ? own.review : text, updatedAt: own?.updatedAt ?? item.updatedAt });
     } catch {
       setFailed(true);
     } finally {
