@@ -2,7 +2,7 @@
  * Accounts, single-use email tokens and rate-limit counters (issue 4). Token and counter updates are
  * single statements, so two concurrent requests can never both use one link or both slip past a limit.
  */
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { EmailTokenPurpose, Locale, Role } from '../../src/domain/enums.ts';
 import type { Database } from '../client.ts';
 import { emailTokens, rateLimits, users } from '../schema/index.ts';
@@ -129,14 +129,24 @@ export async function exportUserData(db: Database, userId: string) {
  * the window ends. State lives in the database so the limit holds across function instances.
  */
 export async function hitRateLimit(db: Database, key: string, limit: number, windowSeconds: number, now: Date): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const result = await db.execute(sql`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}, 1)
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.window_start <= ${now}::timestamptz - make_interval(secs => ${windowSeconds}) THEN 1 ELSE rate_limits.count + 1 END,
-      window_start = CASE WHEN rate_limits.window_start <= ${now}::timestamptz - make_interval(secs => ${windowSeconds}) THEN ${now}::timestamptz ELSE rate_limits.window_start END
-    RETURNING count, extract(epoch FROM (window_start + make_interval(secs => ${windowSeconds}) - ${now}::timestamptz))::int AS remaining`);
+  const result = await db.execute(rateLimitHitSql(key, windowSeconds, now));
   const row = result.rows[0] as { count: number; remaining: number };
   return { allowed: row.count <= limit, retryAfterSeconds: Math.max(1, row.remaining) };
+}
+
+/**
+ * The statement that counts one attempt of `key` in its fixed window, returning the window's `count`
+ * so far and the seconds `remaining` of it. With `onlyIf`, a query yielding rows, the attempt
+ * counts only when it does (a guard inside a bigger statement, see writer-guard.ts).
+ */
+export function rateLimitHitSql(key: string, windowSeconds: number, now: Date, onlyIf?: SQL): SQL {
+  const expired = sql`rate_limits.window_start <= ${now}::timestamptz - make_interval(secs => ${windowSeconds})`;
+  return sql`
+    INSERT INTO rate_limits (key, window_start, count) SELECT ${key}, ${now}::timestamptz, 1 ${onlyIf ? sql`WHERE EXISTS (${onlyIf})` : sql``}
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN ${expired} THEN 1 ELSE rate_limits.count + 1 END,
+      window_start = CASE WHEN ${expired} THEN ${now}::timestamptz ELSE rate_limits.window_start END
+    RETURNING count, extract(epoch FROM (window_start + make_interval(secs => ${windowSeconds}) - ${now}::timestamptz))::int AS remaining`;
 }
 
 /** A counter without changing it, or null when there is none. */

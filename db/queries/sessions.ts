@@ -1,5 +1,5 @@
 /** Server-side sessions (issue 10): a session token names its row; signing out revokes it. */
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { sessions, users } from '../schema/index.ts';
 
@@ -21,6 +21,25 @@ export async function findSessionUser(db: Database, sessionId: string, userId: s
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
   return row?.user ?? null;
+}
+
+/** What a verified session token names: its session row, its user and the user's token version then. */
+export interface SessionRef {
+  sessionId: string;
+  userId: string;
+  version: number;
+}
+
+/**
+ * The user id of a live session as a scalar subquery: NULL when the session is revoked or expired,
+ * the token's version is not the user's (password or role changed, account deleted) or the e-mail
+ * is unverified: the same rules as findSessionUser, for a read that checks the session inside its
+ * own statement instead of spending a round trip on it first (issue 12 point 11: the pop-up).
+ */
+export function liveSessionUserIdSql(ref: SessionRef): SQL {
+  return sql`(SELECT u.id FROM sessions s JOIN users u ON u.id = s.user_id
+              WHERE s.id = ${ref.sessionId}::uuid AND s.user_id = ${ref.userId}::uuid AND s.revoked_at IS NULL
+                AND s.expires_at > now() AND u.token_version = ${ref.version} AND u.email_verified_at IS NOT NULL)`;
 }
 
 /** Ends one session (sign out). */

@@ -8,7 +8,7 @@ import { BookRefSchema } from '../../src/domain/schemas/edition.ts';
 import type { ModalData } from '../../src/domain/schemas/reader.ts';
 import { createAnswerCache } from './_shared/answer-cache.ts';
 import { handle, ok, parseParams } from './_shared/http.ts';
-import { getSessionUser } from './_shared/session.ts';
+import { sessionRef } from './_shared/session.ts';
 
 const ParamsSchema = z.object({ id: BookRefSchema });
 /** The catalogue half only (the same for every reader in a language); nothing personal is ever cached. */
@@ -23,16 +23,17 @@ const cached = createAnswerCache<ModalCatalogue | null>();
 export default handle({
   GET: async (req, ctx) => {
     const { id } = parseParams(ctx.params, ParamsSchema);
-    const [catalogue, user] = await Promise.all([
+    const [catalogue, session] = await Promise.all([
       cached(`${ctx.locale}\u0000${typeof id}\u0000${id}`, async () => {
         const db = await getDb();
         const bookId = await findBookId(db, id);
         return bookId === null ? null : loadModalCatalogue(db, bookId, ctx.locale);
       }),
-      getSessionUser(req),
+      sessionRef(req),
     ]);
     if (!catalogue) throw new ApiError('NOT_FOUND', 'api.error.bookNotFound');
-    const live = await loadModalLive(await getDb(), catalogue.book.id, user?.id ?? null);
+    // The session is checked inside the live query (a revoked or outdated one reads as signed out).
+    const live = await loadModalLive(await getDb(), catalogue.book.id, session);
     const data: ModalData = { ...catalogue, ...live };
     return ok(data, { headers: { 'cache-control': 'private, no-store', vary: 'cookie, accept-language' } });
   },

@@ -314,13 +314,14 @@ describe('no enumeration of accounts', () => {
       await time(unique('warm')); // the dummy hash at this cost is made once per instance
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 4; i += 1) {
+      for (let i = 0; i < 6; i += 1) {
         known.push(await time(email));
         unknown.push(await time(unique('ghost')));
       }
-      // Before issue 10 an unknown address took ~1/25 of the time (a cost-4 dummy against cost 11).
-      expect(median(unknown)).toBeGreaterThan(median(known) * 0.6);
-      expect(median(known)).toBeGreaterThan(median(unknown) * 0.6);
+      // Before issue 10 an unknown address took ~1/25 of the time (a cost-4 dummy against cost 11). The
+      // bound leaves room for a machine busy with other work (medians of 6 alternating tries).
+      expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+      expect(median(known)).toBeGreaterThan(median(unknown) * 0.4);
     } finally {
       process.env.BCRYPT_ROUNDS = saved;
     }

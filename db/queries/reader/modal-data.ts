@@ -6,7 +6,8 @@
  *   endpoint may keep it in its per-instance answer cache;
  * - `loadModalLive`: what changes with every rating and is the reader's own: the rating summary (from
  *   the book_popularity counters), the two newest reviews with text (partial index), and, signed in,
- *   the reader's rating and reading-list entry (unique-index lookups). One statement.
+ *   the reader's rating and reading-list entry (unique-index lookups). One statement, which also checks
+ *   that the session is live (liveSessionUserIdSql): a signed-in pop-up costs one round trip, not two.
  */
 import { sql } from 'drizzle-orm';
 import { localized } from '../../../src/domain/catalogue-view.ts';
@@ -16,6 +17,7 @@ import { summarizeRatings } from '../../../src/domain/rating.ts';
 import { POPUP_BIO_LENGTH, POPUP_REVIEW_LIMIT, type ModalData } from '../../../src/domain/schemas/reader.ts';
 import type { LocalizedText } from '../../schema/localized.ts';
 import type { Database } from '../../client.ts';
+import { liveSessionUserIdSql, type SessionRef } from '../sessions.ts';
 import { localizedTitleSql } from '../book-title.ts';
 import { listEditions } from '../editions.ts';
 import { BOOK_RATINGS, ownJson, reviewsJson, toOwnRating, toReview, totalsSql, type OwnJson, type ReviewRow } from './ratings.ts';
@@ -87,14 +89,16 @@ export async function loadModalCatalogue(db: Database, bookId: number, locale: L
  * The live part: summary, the newest reviews with text, and (for `userId`) the reader's rating and
  * reading-list status. Signed out (`userId` null): not in the list, no rating.
  */
-export async function loadModalLive(db: Database, bookId: number, userId: string | null): Promise<ModalLive> {
+export async function loadModalLive(db: Database, bookId: number, session: SessionRef | null): Promise<ModalLive> {
   const id = sql`${bookId}`;
-  const personal = userId
-    ? sql`${ownJson(BOOK_RATINGS, userId, id)} AS own, (SELECT l.status FROM reading_list l WHERE l.user_id = ${userId} AND l.book_id = ${id}) AS status`
-    : sql`NULL::json AS own, NULL::reading_status AS status`;
+  // The session is checked in this statement (me.id is NULL unless it is live): one round trip for a signed-in reader too.
+  const personal = session
+    ? sql`${ownJson(BOOK_RATINGS, sql`me.id`, id)} AS own, (SELECT l.status FROM reading_list l WHERE l.user_id = me.id AND l.book_id = ${id}) AS status
+          FROM (SELECT ${liveSessionUserIdSql(session)} AS id) me,`
+    : sql`NULL::json AS own, NULL::reading_status AS status FROM`;
   const result = await db.execute(sql`
     SELECT t.n, t.s, ${reviewsJson(BOOK_RATINGS, id, POPUP_REVIEW_LIMIT, 0)} AS reviews, ${personal}
-    FROM ${totalsSql(BOOK_RATINGS, id)} t`);
+    ${totalsSql(BOOK_RATINGS, id)} t`);
   const row = result.rows[0] as { n: number; s: number; reviews: ReviewRow[]; own: OwnJson | null; status: ReadingStatus | null };
   const own = toOwnRating(row.own);
   return {

@@ -16,6 +16,7 @@ import { summarizeRatings, type RatingTotals } from '../../../src/domain/rating.
 import { REVIEWS_PAGE_SIZE, type OwnRating, type Review, type ReviewPage } from '../../../src/domain/schemas/reader.ts';
 import type { Database } from '../../client.ts';
 import { findIdByRef, refCondition, type RefTable } from '../refs.ts';
+import { WRITER_GUARD_COLUMNS, writerGuardCtes, writerVerdict, type Guarded, type WriterGuard, type WriterGuardRow } from '../writer-guard.ts';
 
 /** Which table a rating belongs to, the column naming what it rates, and the table of what it rates. */
 export interface RatingTarget {
@@ -78,7 +79,7 @@ export function totalsSql(target: RatingTarget, id: SQL): SQL {
 }
 
 /** The reader's own rating as a json value (null without one). */
-export function ownJson(target: RatingTarget, userId: string, id: SQL): SQL {
+export function ownJson(target: RatingTarget, userId: string | SQL, id: SQL): SQL {
   return sql`(SELECT json_build_object('rating', o.rating, 'review', o.review, 'updatedAt', o.updated_at)
               FROM ${table(target)} o WHERE o.user_id = ${userId} AND o.${column(target)} = ${id})`;
 }
@@ -125,40 +126,48 @@ export interface RatingWrite {
 const isMissingTarget = (error: unknown) => (error as { code?: string } | null)?.code === '23503';
 
 /**
- * Rates (and reviews) the book or author `ref` names, as `userId`: one row per reader and target,
- * upserted on its unique index in one statement, so concurrent writes of one reader never make two
- * rows. `review`: undefined keeps the stored text (spec §7: POST with only a rating), a string or
- * null replaces it (null: no review). Returns null when there is no such book or author.
+ * Rates (and reviews) the book or author `ref` names, as the guard's writer (writer-guard.ts: the
+ * session checked and the write counted in the same statement): one row per reader and target,
+ * upserted on its unique index, so concurrent writes of one reader never make two rows. `review`:
+ * undefined keeps the stored text (spec §7: POST with only a rating), a string or null replaces it
+ * (null: no review). The result is null when there is no such book or author.
  */
-export async function saveRating(db: Database, target: RatingTarget, userId: string, ref: number | string, rating: number, review: string | null | undefined): Promise<RatingWrite | null> {
-  const named = refCondition(sql`x`, ref);
-  if (!named) return null;
+export async function saveRating(db: Database, target: RatingTarget, guard: WriterGuard, ref: number | string, rating: number, review: string | null | undefined): Promise<Guarded<RatingWrite>> {
+  const named = refCondition(sql`x`, ref) ?? sql`false`;
   const keep = review === undefined;
   try {
     const written = await db.execute(sql`
-      INSERT INTO ${table(target)} AS t (user_id, ${column(target)}, rating, review)
-      SELECT ${userId}::uuid, x.id, ${rating}, ${keep ? null : review}::text FROM ${sql.identifier(target.rated)} x WHERE ${named}
-      ON CONFLICT (user_id, ${column(target)}) DO UPDATE
-        SET rating = EXCLUDED.rating, review = ${keep ? sql`t.review` : sql`EXCLUDED.review`}, updated_at = now()
-      RETURNING t.${column(target)} AS "targetId", t.rating, t.review, t.updated_at AS "updatedAt"`);
-    const own = written.rows[0] as unknown as (OwnJson & { targetId: number }) | undefined;
-    if (!own) return null;
+      WITH ${writerGuardCtes(guard)},
+      w AS (
+        INSERT INTO ${table(target)} AS t (user_id, ${column(target)}, rating, review)
+        SELECT allowed.id, x.id, ${rating}, ${keep ? null : review}::text FROM allowed, ${sql.identifier(target.rated)} x WHERE ${named}
+        ON CONFLICT (user_id, ${column(target)}) DO UPDATE
+          SET rating = EXCLUDED.rating, review = ${keep ? sql`t.review` : sql`EXCLUDED.review`}, updated_at = now()
+        RETURNING t.${column(target)} AS "targetId", t.rating, t.review, t.updated_at AS "updatedAt")
+      SELECT ${WRITER_GUARD_COLUMNS}, (SELECT row_to_json(w) FROM w) AS own`);
+    const row = written.rows[0] as unknown as WriterGuardRow & { own: (OwnJson & { targetId: number }) | null };
+    const verdict = writerVerdict(row, guard);
+    if (verdict.kind !== 'allowed' || !row.own) return verdict.kind === 'allowed' ? { ...verdict, result: null } : verdict;
     // Read after the write's statement: the counters move in its trigger, which a CTE of the same statement would not see.
-    return { own: toOwnRating(own), summary: await ratingSummary(db, target, own.targetId) };
+    return { ...verdict, result: { own: toOwnRating(row.own), summary: await ratingSummary(db, target, row.own.targetId) } };
   } catch (error) {
-    if (isMissingTarget(error)) return null;
+    if (isMissingTarget(error)) return { kind: 'allowed', userId: guard.session.userId, result: null };
     throw error;
   }
 }
 
-/** Deletes the reader's own rating and review of what `ref` names; null when they had none (or there is no such target). */
-export async function deleteRating(db: Database, target: RatingTarget, userId: string, ref: number | string): Promise<RatingWrite | null> {
-  const named = refCondition(sql`x`, ref);
-  if (!named) return null;
+/** Deletes the guard's writer's own rating and review of what `ref` names; the result is null when they had none (or there is no such target). */
+export async function deleteRating(db: Database, target: RatingTarget, guard: WriterGuard, ref: number | string): Promise<Guarded<RatingWrite>> {
+  const named = refCondition(sql`x`, ref) ?? sql`false`;
   const deleted = await db.execute(sql`
-    DELETE FROM ${table(target)} t USING ${sql.identifier(target.rated)} x
-    WHERE ${named} AND t.${column(target)} = x.id AND t.user_id = ${userId}
-    RETURNING t.${column(target)} AS "targetId"`);
-  const row = deleted.rows[0] as { targetId: number } | undefined;
-  return row ? { own: null, summary: await ratingSummary(db, target, row.targetId) } : null;
+    WITH ${writerGuardCtes(guard)},
+    w AS (
+      DELETE FROM ${table(target)} t USING allowed, ${sql.identifier(target.rated)} x
+      WHERE ${named} AND t.${column(target)} = x.id AND t.user_id = allowed.id
+      RETURNING t.${column(target)} AS "targetId")
+    SELECT ${WRITER_GUARD_COLUMNS}, (SELECT "targetId" FROM w) AS "targetId"`);
+  const row = deleted.rows[0] as unknown as WriterGuardRow & { targetId: number | null };
+  const verdict = writerVerdict(row, guard);
+  if (verdict.kind !== 'allowed') return verdict;
+  return { ...verdict, result: row.targetId === null ? null : { own: null, summary: await ratingSummary(db, target, row.targetId) } };
 }

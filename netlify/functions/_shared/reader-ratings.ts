@@ -1,7 +1,8 @@
 /**
  * The handlers books and authors share for ratings and reviews (issue 12): book ratings at
  * `/api/books/{id}/ratings` and `/api/books/{id}/reviews`, author reviews at `/api/authors/{id}/reviews`.
- * Each is thin: auth, parse, rate limit, one query (db/queries/reader/ratings.ts), envelope. Writes
+ * Each is thin: session token, parse, one query that also checks the session and counts the write
+ * against the user's rate limit (db/queries/reader/ratings.ts, writer-guard.ts), envelope. Writes
  * only ever touch the signed-in reader's own row: the query takes the session's user id, and no
  * request can name another reader.
  */
@@ -12,8 +13,8 @@ import { ApiError } from '../../../src/domain/envelope.ts';
 import { storedReviewText } from '../../../src/domain/reader/review-text.ts';
 import { RateAndReviewSchema, RateBookSchema, ReviewsQuerySchema } from '../../../src/domain/schemas/reader.ts';
 import { noContent, ok, parseJson, parseParams, parseQuery, type RequestContext } from './http.ts';
-import { enforceUserRateLimit } from './rate-limit.ts';
-import { getSessionUser, requireUser } from './session.ts';
+import { settleGuarded, userWriteGuard } from './rate-limit.ts';
+import { getSessionUser, requireSessionRef } from './session.ts';
 
 type RefParams = z.ZodObject<{ id: z.ZodType<number | string> }>;
 type Handler = (req: Request, ctx: RequestContext) => Promise<Response>;
@@ -27,11 +28,15 @@ export interface RatingEndpoint {
 
 const PRIVATE = { 'cache-control': 'private, no-store' };
 
-/** Signed in, own row only, rate limited: the reader's id and the path's reference. */
+/**
+ * A verified session token and the path's reference. Whether the session is live, and the write
+ * within the user's rate limit, the write's own statement checks (writer-guard.ts): signed in, own
+ * row only, rate limited, in one round trip.
+ */
 async function writer(req: Request, ctx: RequestContext, endpoint: RatingEndpoint) {
-  const user = await requireUser(req);
+  const session = await requireSessionRef(req);
   const { id } = parseParams(ctx.params, endpoint.params);
-  return { user, ref: id };
+  return { session, ref: id };
 }
 
 /**
@@ -40,11 +45,11 @@ async function writer(req: Request, ctx: RequestContext, endpoint: RatingEndpoin
  */
 export function rateHandler(endpoint: RatingEndpoint, { rateOnly = false } = {}): Handler {
   return async (req, ctx) => {
-    const { user, ref } = await writer(req, ctx, endpoint);
+    const { session, ref } = await writer(req, ctx, endpoint);
     const input = rateOnly ? { ...(await parseJson(req, RateBookSchema)), review: undefined } : await parseJson(req, RateAndReviewSchema);
-    await enforceUserRateLimit('readerWrite', user.id);
     const review = input.review === undefined ? undefined : storedReviewText(input.review);
-    const result = await saveRating(await getDb(), endpoint.target, user.id, ref, input.rating, review);
+    const guard = await userWriteGuard('readerWrite', session);
+    const result = settleGuarded(req, await saveRating(await getDb(), endpoint.target, guard, ref, input.rating, review));
     if (!result) throw new ApiError('NOT_FOUND', endpoint.notFound);
     return ok(result, { headers: PRIVATE });
   };
@@ -53,9 +58,9 @@ export function rateHandler(endpoint: RatingEndpoint, { rateOnly = false } = {})
 /** DELETE: removes the reader's own rating and review (204); 404 when they have none. */
 export function deleteHandler(endpoint: RatingEndpoint): Handler {
   return async (req, ctx) => {
-    const { user, ref } = await writer(req, ctx, endpoint);
-    await enforceUserRateLimit('readerWrite', user.id);
-    if (!(await deleteRating(await getDb(), endpoint.target, user.id, ref))) throw new ApiError('NOT_FOUND', 'api.error.ratingNotFound');
+    const { session, ref } = await writer(req, ctx, endpoint);
+    const guard = await userWriteGuard('readerWrite', session);
+    if (!settleGuarded(req, await deleteRating(await getDb(), endpoint.target, guard, ref))) throw new ApiError('NOT_FOUND', 'api.error.ratingNotFound');
     return noContent(PRIVATE);
   };
 }

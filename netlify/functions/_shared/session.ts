@@ -8,7 +8,7 @@
  */
 import { jwtVerify, SignJWT } from 'jose';
 import { getDb } from '../../../db/client.ts';
-import { createSession, findSessionUser, revokeSession } from '../../../db/queries/sessions.ts';
+import { createSession, findSessionUser, revokeSession, type SessionRef } from '../../../db/queries/sessions.ts';
 import type { Role } from '../../../src/domain/enums.ts';
 import { ApiError } from '../../../src/domain/envelope.ts';
 import { can } from '../../../src/domain/roles.ts';
@@ -58,15 +58,19 @@ export async function signSession(user: { id: string; tokenVersion: number }, no
     .sign(secretKey());
 }
 
-/** The verified claims of the request's session token, or null (missing, forged, expired, no expiry). */
-async function sessionClaims(req: Request): Promise<{ userId: string; sessionId: string; version: unknown } | null> {
+/**
+ * What the request's session token names, verified (signature, expiry, claims), or null (missing,
+ * forged, expired, no expiry, malformed). Not yet whether the session is live: that is the
+ * database's answer (getSessionUser, or liveSessionUserIdSql inside a read's own statement).
+ */
+export async function sessionRef(req: Request): Promise<SessionRef | null> {
   const token = readCookie(req, SESSION_COOKIE);
   if (!token) return null;
   try {
     const { payload } = await jwtVerify(token, secretKey(), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'jti'] });
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-    if (!uuid.test(payload.sub!) || !uuid.test(payload.jti!)) return null;
-    return { userId: payload.sub!, sessionId: payload.jti!, version: payload.v };
+    if (!uuid.test(payload.sub!) || !uuid.test(payload.jti!) || !Number.isSafeInteger(payload.v)) return null;
+    return { userId: payload.sub!, sessionId: payload.jti!, version: payload.v as number };
   } catch {
     return null;
   }
@@ -74,7 +78,7 @@ async function sessionClaims(req: Request): Promise<{ userId: string; sessionId:
 
 /** Ends the request's session on the server (sign out); a missing or invalid token has nothing to end. */
 export async function endSession(req: Request): Promise<void> {
-  const claims = await sessionClaims(req);
+  const claims = await sessionRef(req);
   if (claims) await revokeSession(await getDb(), claims.sessionId);
 }
 
@@ -108,7 +112,7 @@ export function sessionCookies(req: Request, session: { token: string; firstName
  * was ended (signed out, signed out everywhere), counts as signed out.
  */
 export async function getSessionUser(req: Request): Promise<SessionUser | null> {
-  const claims = await sessionClaims(req);
+  const claims = await sessionRef(req);
   if (!claims) return null;
   const row = await findSessionUser(await getDb(), claims.sessionId, claims.userId);
   if (!row || row.tokenVersion !== claims.version || !row.emailVerifiedAt) return null;
@@ -126,10 +130,25 @@ export async function getSessionUser(req: Request): Promise<SessionUser | null> 
 /** The signed-in user or a 401. */
 export async function requireUser(req: Request): Promise<SessionUser> {
   const user = await getSessionUser(req);
+  if (!user) throw unauthenticated(req);
+  return user;
+}
+
+/** The 401 of a request without a live session. */
+export function unauthenticated(req: Request): ApiError {
   // A hint left by a session that ended elsewhere (expired, signed out everywhere) goes with this answer.
   const staleHint = readCookie(req, SESSION_HINT_COOKIE) !== null;
-  if (!user) throw new ApiError('UNAUTHENTICATED', undefined, undefined, staleHint ? { 'set-cookie': sessionHintCookie(req, null) } : undefined);
-  return user;
+  return new ApiError('UNAUTHENTICATED', undefined, undefined, staleHint ? { 'set-cookie': sessionHintCookie(req, null) } : undefined);
+}
+
+/**
+ * The request's verified session token, or a 401, for a write that checks the session's liveness in
+ * its own statement (db/queries/writer-guard.ts; answered with `settleGuarded`).
+ */
+export async function requireSessionRef(req: Request): Promise<SessionRef> {
+  const ref = await sessionRef(req);
+  if (!ref) throw unauthenticated(req);
+  return ref;
 }
 
 /** The signed-in user holding at least `role` (spec §6 ranks), else 401 (signed out) or 403. */

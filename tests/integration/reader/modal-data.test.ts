@@ -106,6 +106,22 @@ describe('the signed-in reader', () => {
     expect(anonymous.ratings).toEqual(mine.ratings);
   });
 
+  it('reads an ended or outdated session as signed out (the live query checks the session itself)', async () => {
+    const ids = await bookIds(['neuromancer']);
+    const neuromancer = ids.get('neuromancer')!;
+    const [signedOut, outdated] = [await createReader(server.url()), await createReader(server.url())];
+    for (const reader of [signedOut, outdated]) {
+      dataOf(await call('POST', `/api/books/${neuromancer}/ratings`, { cookie: reader.cookie, body: { rating: 5 } }), RatingResultSchema);
+      expect(await modal(neuromancer, { cookie: reader.cookie })).toMatchObject({ userRating: 5 });
+    }
+    // Signing out revokes the session row; a password or role change bumps the token version.
+    expect((await call('GET', '/api/logout', { cookie: signedOut.cookie })).status).toBeLessThan(400);
+    await (await getDb()).execute(sql`UPDATE users SET token_version = token_version + 1 WHERE id = ${outdated.id}`);
+    for (const reader of [signedOut, outdated]) {
+      expect(await modal(neuromancer, { cookie: reader.cookie })).toMatchObject({ isInReadingList: false, userRating: null, userReview: null });
+    }
+  });
+
   it('shows at most the two newest reviews with text, and the summary of all ratings', async () => {
     const book = await createBook('modal-test-reviews');
     try {

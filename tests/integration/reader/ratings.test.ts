@@ -306,3 +306,24 @@ describe('writes are rate limited per reader', () => {
     expect((await call('GET', '/api/books/dune/modal-data', { cookie: busy.cookie })).status).toBe(200);
   });
 });
+
+describe('a write checks the session in its own statement', () => {
+  it('refuses a signed-out or outdated session with 401, writes nothing and counts nothing against the limit', async () => {
+    const [signedOut, outdated] = [await createReader(server.url()), await createReader(server.url())];
+    await withBook('ratings-dead-session', async (bookId) => {
+      for (const reader of [signedOut, outdated]) expect((await rate('POST', bookId, reader.cookie, { rating: 2 })).status).toBe(200);
+      expect((await call('GET', '/api/logout', { cookie: signedOut.cookie })).status).toBeLessThan(400);
+      await (await getDb()).execute(sql`UPDATE users SET token_version = token_version + 1 WHERE id = ${outdated.id}`);
+      const counters = async () =>
+        (await (await getDb()).execute(sql`SELECT key, count FROM rate_limits WHERE key IN (${`readerWrite:user:${signedOut.id}`}, ${`readerWrite:user:${outdated.id}`}) ORDER BY key`)).rows;
+      const before = await counters();
+      for (const reader of [signedOut, outdated]) {
+        expect(errorOf(await rate('PUT', bookId, reader.cookie, { rating: 5, review: 'Should not land' }), 401).code).toBe('UNAUTHENTICATED');
+        expect(errorOf(await call('DELETE', `/api/books/${bookId}/ratings`, { cookie: reader.cookie }), 401).code).toBe('UNAUTHENTICATED');
+      }
+      expect(await counters()).toEqual(before);
+      const stored = await (await getDb()).execute(sql`SELECT rating, review FROM ratings WHERE book_id = ${bookId} ORDER BY user_id`);
+      expect(stored.rows).toEqual([{ rating: 2, review: null }, { rating: 2, review: null }]);
+    });
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * A signed-in reader's write that checks its writer inside its own statement (issue 12 point 11):
+ * the session is live (liveSessionUserIdSql) and the write is counted against the user's rate limit
+ * (rateLimitHitSql), in the same statement as the write itself, so a rating costs one round trip
+ * where it cost three (session, counter, write). The rules are the same as getSessionUser and
+ * enforceUserRateLimit apply one by one: a dead session writes nothing and counts nothing; a write
+ * past the limit is counted and refused.
+ *
+ * Use: `WITH ${writerGuardCtes(guard)}, w AS (INSERT ... SELECT allowed.id, ... FROM allowed ...)
+ * SELECT ${WRITER_GUARD_COLUMNS}, ...`, then `writerVerdict(row, guard)`.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { rateLimitHitSql } from './accounts.ts';
+import { liveSessionUserIdSql, type SessionRef } from './sessions.ts';
+
+export interface WriterGuard {
+  session: SessionRef;
+  /** The rate-limit counter of this user and action, its limit and window. */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  now: Date;
+}
+
+/**
+ * The CTEs `me` (the live session's user id, or NULL), `hit` (the write counted, only for a live
+ * session) and `allowed` (the user's id when the write may go ahead, else no row).
+ */
+export function writerGuardCtes(guard: WriterGuard): SQL {
+  return sql`me AS (SELECT ${liveSessionUserIdSql(guard.session)} AS id),
+    hit AS (${rateLimitHitSql(guard.key, guard.windowSeconds, guard.now, sql`SELECT 1 FROM me WHERE me.id IS NOT NULL`)}),
+    allowed AS (SELECT me.id FROM me, hit WHERE me.id IS NOT NULL AND hit.count <= ${guard.limit})`;
+}
+
+/** The guard's outcome as columns of the statement's one result row. */
+export const WRITER_GUARD_COLUMNS = sql`(SELECT id FROM me) AS "writerId", (SELECT count FROM hit) AS "hitCount", (SELECT remaining FROM hit) AS "hitRemaining"`;
+
+export interface WriterGuardRow {
+  writerId: string | null;
+  hitCount: number | null;
+  hitRemaining: number | null;
+}
+
+export type WriterVerdict = { kind: 'signedOut' } | { kind: 'limited'; retryAfterSeconds: number } | { kind: 'allowed'; userId: string };
+
+/** What the guard decided, read from the statement's row. */
+export function writerVerdict(row: WriterGuardRow, guard: WriterGuard): WriterVerdict {
+  if (row.writerId === null) return { kind: 'signedOut' };
+  if ((row.hitCount ?? 0) > guard.limit) return { kind: 'limited', retryAfterSeconds: Math.max(1, row.hitRemaining ?? 1) };
+  return { kind: 'allowed', userId: row.writerId };
+}
+
+/** A guarded write's outcome: refused by the guard, or allowed with the write's result (null: nothing to write to). */
+export type Guarded<T> = Exclude<WriterVerdict, { kind: 'allowed' }> | { kind: 'allowed'; userId: string; result: T | null };
