@@ -20,7 +20,8 @@
  * - the rating write at 20 connections (WRITES, default 2000): POST {rating} and PUT {rating, review}
  *   in turn on HOT_BOOK (the counter row of one book is the contended spot), spread over 200 (or WRITES/20) of
  *   the raters so that none reaches the per-user write limit.
- * Beside them, the floor of the machine: a cached answer without any database work at 50 connections,
+ * Beside each, the CPU time a request cost in the server and in the database backends (from /proc:
+ * the figure to compare between changes, as it barely moves when other work shares the cores). Beside them, the floor of the machine: a cached answer without any database work at 50 connections,
  * and the load average (the bench shares its cores with the server and with whatever else runs).
  * Goals (issue 12): modal-data p99 < 50 ms at 50 concurrent; rating write p99 < 50 ms at 20 concurrent.
  *
@@ -34,7 +35,7 @@ import { closeSharedConnection, connect, getDb, resolveDatabaseUrl } from '../db
 import { ensureDatabaseExists, stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { hashPassword } from '../netlify/functions/_shared/passwords.ts';
 import { SESSION_COOKIE, signSession } from '../netlify/functions/_shared/session.ts';
-import { benchAgent, getOk, measureLoad, requestOk, startNpmStart, type LoadRow, type StartedServer } from './bench-support.ts';
+import { benchAgent, cpuMs, getOk, measureLoad, requestOk, startNpmStart, type LoadRow, type StartedServer } from './bench-support.ts';
 import { prepareDatabase } from './db-prepare.ts';
 import { prng } from './synthetic-catalogue.ts';
 
@@ -139,6 +140,18 @@ async function sessionCookie(email: string): Promise<string> {
 
 const LANGS = ['en', 'de', 'it'];
 
+/** A measured phase, with the CPU it cost per request in the server and in the database (noise-proof, unlike latency). */
+async function measure(server: StartedServer, label: string, concurrency: number, requests: number, once: (i: number) => Promise<void>): Promise<LoadRow> {
+  const before = cpuMs(server.pid, DATABASE);
+  const row = await measureLoad(label, concurrency, requests, once);
+  const after = cpuMs(server.pid, DATABASE);
+  if (before && after) {
+    const perRequest = (ms: number) => +(ms / row.requests).toFixed(2);
+    console.log(JSON.stringify({ label: `${label}: CPU per request (ms)`, server: perRequest(after.server - before.server), database: perRequest(after.database - before.database) }));
+  }
+  return row;
+}
+
 function report(label: string, row: LoadRow, goalMs: number, goalConcurrency: number) {
   console.log(JSON.stringify({ goal: `${label} p99 < ${goalMs} ms at ${goalConcurrency} concurrent`, p50: row.p50, p99: row.p99, errors: row.errors, met: row.p99 < goalMs && row.errors === 0 }));
 }
@@ -159,11 +172,11 @@ try {
   // The floor of this machine: an answer from the per-instance cache, no database, same server and client.
   const floorOnce = () => getOk(`${server!.url}/api/affiliate/services`, {});
   for (let i = 0; i < 50; i++) await floorOnce();
-  await measureLoad('floor: cached answer without database (affiliate services)', GOALS.modalConcurrency, Math.ceil(MODAL_REQUESTS / 3), floorOnce);
+  await measure(server, 'floor: cached answer without database (affiliate services)', GOALS.modalConcurrency, Math.ceil(MODAL_REQUESTS / 3), floorOnce);
 
   for (let i = 0; i < 150; i++) await modalOnce(reader)(i);
-  const signedIn = await measureLoad('modal-data signed in (500 list entries, book with 10,000 ratings)', GOALS.modalConcurrency, MODAL_REQUESTS, modalOnce(reader));
-  await measureLoad('modal-data signed out', GOALS.modalConcurrency, Math.ceil(MODAL_REQUESTS / 3), modalOnce(null));
+  const signedIn = await measure(server, 'modal-data signed in (500 list entries, book with 10,000 ratings)', GOALS.modalConcurrency, MODAL_REQUESTS, modalOnce(reader));
+  await measure(server, 'modal-data signed out', GOALS.modalConcurrency, Math.ceil(MODAL_REQUESTS / 3), modalOnce(null));
 
   const random = prng(SEED + 2);
   const writeOnce = (i: number) => {
@@ -175,7 +188,7 @@ try {
   };
   // Warm-up on the writers' own budgets: at most a few writes each, far below the per-minute limit.
   for (let i = 0; i < 40; i++) await writeOnce(i);
-  const writes = await measureLoad('rating write (POST/PUT ratings of one book)', GOALS.writeConcurrency, WRITES, writeOnce);
+  const writes = await measure(server, 'rating write (POST/PUT ratings of one book)', GOALS.writeConcurrency, WRITES, writeOnce);
 
   // Other processes on the machine take CPU from server and client alike: the load says how much.
   console.log(JSON.stringify({ label: 'machine', cpus: os.availableParallelism(), loadAverage1m: +os.loadavg()[0]!.toFixed(2) }));

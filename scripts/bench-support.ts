@@ -3,6 +3,7 @@
  * 9), and a light keep-alive load generator that reports p50/p95/p99 and requests per second.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 
 export interface StartedServer {
@@ -15,6 +16,8 @@ export interface StartedServer {
   log: () => string;
   /** Resolves with the exit code when the server exits (also on its own, e.g. a crash). */
   exited: Promise<number | null>;
+  /** The server's process id. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -36,7 +39,9 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
  */
 export async function startNpmStart(port: number, env: Record<string, string> = {}, { readyPath = '/en/' } = {}): Promise<StartedServer> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.ts'], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, 'scripts/start.ts'], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (log += c.toString()));
@@ -54,6 +59,7 @@ export async function startNpmStart(port: number, env: Record<string, string> = 
     built: /Building the static site/.test(log),
     log: () => log,
     exited,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGINT');
@@ -127,4 +133,32 @@ export function requestOk(method: string, url: string, headers: Record<string, s
 /** One GET that resolves on 200 and rejects otherwise. */
 export function getOk(url: string, headers: Record<string, string>): Promise<void> {
   return requestOk('GET', url, headers);
+}
+
+/**
+ * CPU time (ms, user + system) used so far by the server process and by the PostgreSQL backends
+ * serving `database`, read from /proc (Linux; null elsewhere). Unlike latency, it barely moves when
+ * other work shares the cores: the CPU a request costs is the figure to compare between changes.
+ * Backends that ended since the last reading are not counted.
+ */
+export function cpuMs(serverPid: number, database: string): { server: number; database: number } | null {
+  const ticks = (pid: string) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in clock ticks of 10 ms (USER_HZ 100)
+  };
+  try {
+    let db = 0;
+    for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+      try {
+        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        if (cmd.startsWith('postgres: ') && cmd.includes(` ${database} `)) db += ticks(pid);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return { server: ticks(String(serverPid)), database: db };
+  } catch {
+    return null;
+  }
 }
