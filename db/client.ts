@@ -4,7 +4,9 @@
  * - a Neon URL (host *.neon.tech) or DATABASE_DRIVER=neon: @neondatabase/serverless over WebSockets;
  * - any other postgres:// URL: node-postgres (`pg`).
  */
+import { createHash } from 'node:crypto';
 import { neonConfig, Pool as NeonPool } from '@neondatabase/serverless';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNeon } from 'drizzle-orm/neon-serverless';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -160,4 +162,25 @@ export async function closeSharedConnection(): Promise<void> {
   const current = shared;
   shared = undefined;
   if (current) await (await current).close();
+}
+
+/** What drizzle's database keeps inside that `executePrepared` uses (the same calls `db.execute` makes). */
+interface DrizzleInternals {
+  dialect: { sqlToQuery: (query: SQL) => { sql: string; params: unknown[] } };
+  session: { prepareQuery: (query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean) => { execute: () => Promise<{ rows: unknown[] }> } };
+}
+
+/**
+ * `db.execute(query)` as a named prepared statement: each connection parses and analyses the
+ * statement once and reuses it, where an unnamed one is parsed afresh every time. For the hot,
+ * simple statements of the reader API (issue 12 point 11), whose text is fixed: the name carries a
+ * hash of the text, so a statement built differently (another target table, a missing review) is
+ * another prepared statement, never a clash. Not for statements whose text varies with input (lists
+ * of ids) or whose best plan depends on the values (search patterns).
+ */
+export function executePrepared(db: Database, name: string, query: SQL): Promise<{ rows: unknown[] }> {
+  const internals = db as unknown as DrizzleInternals;
+  const built = internals.dialect.sqlToQuery(query);
+  const hash = createHash('sha1').update(built.sql).digest('base64url').slice(0, 12);
+  return internals.session.prepareQuery(built, undefined, `${name}_${hash}`, false).execute();
 }

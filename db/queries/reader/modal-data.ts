@@ -16,7 +16,7 @@ import type { Locale, ReadingStatus } from '../../../src/domain/enums.ts';
 import { summarizeRatings } from '../../../src/domain/rating.ts';
 import { POPUP_BIO_LENGTH, POPUP_REVIEW_LIMIT, type ModalData } from '../../../src/domain/schemas/reader.ts';
 import type { LocalizedText } from '../../schema/localized.ts';
-import type { Database } from '../../client.ts';
+import { executePrepared, type Database } from '../../client.ts';
 import { liveSessionUserIdSql, type SessionRef } from '../sessions.ts';
 import { localizedTitleSql } from '../book-title.ts';
 import { listEditions } from '../editions.ts';
@@ -96,7 +96,7 @@ export async function loadModalLive(db: Database, bookId: number, session: Sessi
     ? sql`${ownJson(BOOK_RATINGS, sql`me.id`, id)} AS own, (SELECT l.status FROM reading_list l WHERE l.user_id = me.id AND l.book_id = ${id}) AS status
           FROM (SELECT ${liveSessionUserIdSql(session)} AS id) me,`
     : sql`NULL::json AS own, NULL::reading_status AS status FROM`;
-  const result = await db.execute(sql`
+  const result = await executePrepared(db, 'modal_live', sql`
     SELECT t.n, t.s, ${reviewsJson(BOOK_RATINGS, id, POPUP_REVIEW_LIMIT, 0)} AS reviews, ${personal}
     ${totalsSql(BOOK_RATINGS, id)} t`);
   const row = result.rows[0] as { n: number; s: number; reviews: ReviewRow[]; own: OwnJson | null; status: ReadingStatus | null };

@@ -14,7 +14,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { displayName } from '../../../src/domain/display-name.ts';
 import { summarizeRatings, type RatingTotals } from '../../../src/domain/rating.ts';
 import { REVIEWS_PAGE_SIZE, type OwnRating, type Review, type ReviewPage } from '../../../src/domain/schemas/reader.ts';
-import type { Database } from '../../client.ts';
+import { executePrepared, type Database } from '../../client.ts';
 import { findIdByRef, refCondition, type RefTable } from '../refs.ts';
 import { WRITER_GUARD_COLUMNS, writerGuardCtes, writerVerdict, type Guarded, type WriterGuard, type WriterGuardRow } from '../writer-guard.ts';
 
@@ -93,7 +93,7 @@ export const toOwnRating = (own: OwnJson | null): OwnRating | null => (own ? { r
 
 /** The summary of a book's or author's ratings (one indexed read). */
 export async function ratingSummary(db: Database, target: RatingTarget, id: number): Promise<RatingTotals> {
-  const result = await db.execute(sql`SELECT t.n, t.s FROM ${totalsSql(target, sql`${id}`)} t`);
+  const result = await executePrepared(db, 'rating_summary', sql`SELECT t.n, t.s FROM ${totalsSql(target, sql`${id}`)} t`);
   const row = result.rows[0] as { n: number; s: number };
   return summarizeRatings(row.n, row.s);
 }
@@ -136,7 +136,7 @@ export async function saveRating(db: Database, target: RatingTarget, guard: Writ
   const named = refCondition(sql`x`, ref) ?? sql`false`;
   const keep = review === undefined;
   try {
-    const written = await db.execute(sql`
+    const written = await executePrepared(db, 'save_rating', sql`
       WITH ${writerGuardCtes(guard)},
       w AS (
         INSERT INTO ${table(target)} AS t (user_id, ${column(target)}, rating, review)
@@ -159,7 +159,7 @@ export async function saveRating(db: Database, target: RatingTarget, guard: Writ
 /** Deletes the guard's writer's own rating and review of what `ref` names; the result is null when they had none (or there is no such target). */
 export async function deleteRating(db: Database, target: RatingTarget, guard: WriterGuard, ref: number | string): Promise<Guarded<RatingWrite>> {
   const named = refCondition(sql`x`, ref) ?? sql`false`;
-  const deleted = await db.execute(sql`
+  const deleted = await executePrepared(db, 'delete_rating', sql`
     WITH ${writerGuardCtes(guard)},
     w AS (
       DELETE FROM ${table(target)} t USING allowed, ${sql.identifier(target.rated)} x
