@@ -25,6 +25,10 @@ export type BindingType = (typeof BINDING_TYPES)[number];
 export const READING_STATUSES = ['to_read', 'reading', 'read'] as const;
 export type ReadingStatus = (typeof READING_STATUSES)[number];
 
+/** What a reader rates and reviews (issue 12): a book or an author. */
+export const REVIEW_TARGETS = ['book', 'author'] as const;
+export type ReviewTarget = (typeof REVIEW_TARGETS)[number];
+
 /** Series kinds: the list tabs of /series (spec §2). */
 export const SERIES_KINDS = ['novel_series', 'publisher_series', 'author_edition'] as const;
 export type SeriesKind = (typeof SERIES_KINDS)[number];

@@ -90,6 +90,8 @@ test('reviews and stats tabs: edit and delete an own review, charts with their t
   const dune = await bookId(page, 'dune');
   expect((await page.request.put(`/api/books/${dune}/ratings`, { data: { rating: 4, review: 'Spice.\nSand <b>worms</b>.' } })).ok()).toBe(true);
   expect((await page.request.post('/api/reading-list', { data: { bookId: dune, status: 'read' } })).ok()).toBe(true);
+  // An author review is one of the reader's reviews too.
+  expect((await page.request.put('/api/authors/ursula-k-le-guin/reviews', { data: { rating: 3, review: 'Earthsea first.' } })).ok()).toBe(true);
 
   const chartScripts: string[] = [];
   page.on('response', (response) => {
@@ -99,6 +101,9 @@ test('reviews and stats tabs: edit and delete an own review, charts with their t
   const main = page.getByRole('main');
   const review = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Dune' }) });
   await expect(review.getByText('Sand <b>worms</b>.', { exact: false })).toBeVisible();
+  const authorReview = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ursula K. Le Guin' }) });
+  await expect(authorReview.getByText('Earthsea first.')).toBeVisible();
+  await expect(authorReview.getByRole('link', { name: 'Ursula K. Le Guin' })).toHaveAttribute('href', '/en/authors/ursula-k-le-guin#reviews-title');
   expect(await review.locator('.reviews-tab__text').evaluate((element) => (element as HTMLElement).innerText)).toBe('Spice.\nSand <b>worms</b>.');
 
   await review.getByRole('button', { name: en['account.profile.reviews.editLabel'].replace('{title}', 'Dune') }).click();
@@ -129,6 +134,10 @@ test('reviews and stats tabs: edit and delete an own review, charts with their t
   await main.getByRole('tab', { name: en['account.profile.tab.reviews'] }).click();
   page.once('dialog', (dialog) => void dialog.accept());
   await review.getByRole('button', { name: en['account.profile.reviews.deleteLabel'].replace('{title}', 'Dune') }).click();
+  await expect(review).toHaveCount(0);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await authorReview.getByRole('button', { name: en['account.profile.reviews.deleteLabel'].replace('{title}', 'Ursula K. Le Guin') }).click();
   await expect(main.getByRole('heading', { name: en['account.profile.reviews.empty'] })).toBeVisible();
+  expect((await page.request.get('/api/authors/ursula-k-le-guin/reviews')).ok()).toBe(true);
   expect(problems).toEqual([]);
 });

@@ -1,13 +1,14 @@
 /**
  * The profile's own-data reads (issue 12, point 9): reading statistics and the reader's own book
- * reviews. Both read only the signed-in reader's rows, through the indexes on (user_id, ...).
+ * and author reviews. Both read only the signed-in reader's rows, through the indexes on (user_id, ...).
  */
 import { sql } from 'drizzle-orm';
 import type { GenreCategory, Locale } from '../../../src/domain/enums.ts';
 import { RATING_MAX, RATING_MIN } from '../../../src/domain/rating.ts';
-import type { OwnBookReviewPage, ReadingStats } from '../../../src/domain/schemas/reading-stats.ts';
+import type { OwnReview, OwnReviewPage, ReadingStats } from '../../../src/domain/schemas/reading-stats.ts';
 import type { Database } from '../../client.ts';
 import { localizedTitleSql } from '../book-title.ts';
+import { isoTime } from './ratings.ts';
 
 const bookTitle = (locale: Locale) => localizedTitleSql({ id: sql`b.id`, originalTitle: sql`b.original_title`, originalLanguage: sql`b.original_language` }, locale);
 
@@ -52,21 +53,29 @@ export async function readingStats(db: Database, userId: string, locale: Locale)
   };
 }
 
-/** The reader's own book ratings and reviews, newest change first, a page at a time. */
-export async function ownBookReviews(db: Database, userId: string, locale: Locale, page: number, pageSize: number): Promise<OwnBookReviewPage> {
+/**
+ * The reader's own ratings and reviews of books and of authors, the latest change first, a page at a
+ * time (the two tables' (user_id, ...) unique indexes; a reader has few of either).
+ */
+export async function ownReviews(db: Database, userId: string, locale: Locale, page: number, pageSize: number): Promise<OwnReviewPage> {
   const result = await db.execute(sql`
-    SELECT r.book_id AS "bookId", b.slug, ${bookTitle(locale)} AS title, b.cover_image_url AS "coverImage", r.rating, r.review,
-           to_json(r.created_at)#>>'{}' AS date, to_json(r.updated_at)#>>'{}' AS "updatedAt", count(*) OVER ()::int AS total
-    FROM ratings r JOIN books b ON b.id = r.book_id
-    WHERE r.user_id = ${userId}
-    ORDER BY r.updated_at DESC, r.id DESC
+    SELECT x.*, count(*) OVER ()::int AS total FROM (
+      SELECT 'book' AS target, r.book_id AS id, b.slug, ${bookTitle(locale)} AS title, b.cover_image_url AS image, r.rating, r.review,
+             r.created_at, r.updated_at, r.id AS row_id
+      FROM ratings r JOIN books b ON b.id = r.book_id WHERE r.user_id = ${userId}
+      UNION ALL
+      SELECT 'author', r.author_id, a.slug, a.name, a.profile_image_url, r.rating, r.review, r.created_at, r.updated_at, r.id
+      FROM author_reviews r JOIN authors a ON a.id = r.author_id WHERE r.user_id = ${userId}
+    ) x
+    ORDER BY x.updated_at DESC, x.target, x.row_id DESC
     OFFSET ${(page - 1) * pageSize} LIMIT ${pageSize}`);
-  const rows = result.rows as (OwnBookReviewPage['items'][number] & { total: number })[];
+  const rows = result.rows as (Omit<OwnReview, 'date' | 'updatedAt'> & { created_at: Date | string; updated_at: Date | string; row_id: number; total: number })[];
   let total = rows[0]?.total;
   if (total === undefined) {
     // Past the last page: the count still says how many there are.
-    const counted = await db.execute(sql`SELECT count(*)::int AS total FROM ratings WHERE user_id = ${userId}`);
-    total = (counted.rows[0] as { total: number }).total;
+    const counted = await db.execute(sql`SELECT (SELECT count(*) FROM ratings WHERE user_id = ${userId}) + (SELECT count(*) FROM author_reviews WHERE user_id = ${userId}) AS total`);
+    total = Number((counted.rows[0] as { total: number | string }).total);
   }
-  return { items: rows.map(({ total: _total, ...item }) => item), total, page, pageSize };
+  const items = rows.map(({ total: _total, row_id: _row, created_at, updated_at, ...item }) => ({ ...item, date: isoTime(created_at), updatedAt: isoTime(updated_at) }));
+  return { items, total, page, pageSize };
 }

@@ -1,9 +1,9 @@
 /**
  * The profile's own-data answers (issue 12, point 9): the reading statistics of the stats tab and the
- * reader's own book reviews of the reviews tab. Functions build them, the profile island parses them.
+ * reader's own book and author reviews of the reviews tab. Functions build them, the profile island parses them.
  */
 import { z } from 'zod';
-import { GENRE_CATEGORIES } from '../enums.ts';
+import { GENRE_CATEGORIES, REVIEW_TARGETS } from '../enums.ts';
 
 /** GET /api/profile/reading-stats: everything the stats tab draws, for the signed-in reader only. */
 export const ReadingStatsSchema = z.object({
@@ -23,24 +23,29 @@ export const ReadingStatsSchema = z.object({
 });
 export type ReadingStats = z.infer<typeof ReadingStatsSchema>;
 
-/** One of the reader's own book ratings or reviews, with what the reviews tab shows of the book. */
-export const OwnBookReviewSchema = z.object({
-  bookId: z.number().int(),
+/**
+ * One of the reader's own ratings or reviews, of a book or of an author, with what the reviews tab
+ * shows of it: the book's title in the request language or the author's name, its cover or portrait.
+ */
+export const OwnReviewSchema = z.object({
+  target: z.enum(REVIEW_TARGETS),
+  /** The book's or the author's id. */
+  id: z.number().int(),
   slug: z.string(),
   title: z.string(),
-  coverImage: z.string().nullable(),
+  image: z.string().nullable(),
   rating: z.number().int(),
   review: z.string().nullable(),
   date: z.string(),
   updatedAt: z.string(),
 });
-export type OwnBookReview = z.infer<typeof OwnBookReviewSchema>;
+export type OwnReview = z.infer<typeof OwnReviewSchema>;
 
-/** GET /api/profile/reviews?page=: newest first. */
-export const OwnBookReviewPageSchema = z.object({
-  items: z.array(OwnBookReviewSchema),
+/** GET /api/profile/reviews?page=: books and authors together, the latest change first. */
+export const OwnReviewPageSchema = z.object({
+  items: z.array(OwnReviewSchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
-export type OwnBookReviewPage = z.infer<typeof OwnBookReviewPageSchema>;
+export type OwnReviewPage = z.infer<typeof OwnReviewPageSchema>;

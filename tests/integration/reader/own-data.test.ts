@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getDb } from '../../../db/client.ts';
-import { OwnBookReviewPageSchema, ReadingStatsSchema } from '../../../src/domain/schemas/reading-stats.ts';
+import { OwnReviewPageSchema, ReadingStatsSchema } from '../../../src/domain/schemas/reading-stats.ts';
 import { bookIds, createBooks, createReader, dataOf, errorOf, removeBooks, serveForTests, type TestBook } from '../../support/readers.ts';
 
 const server = serveForTests();
@@ -53,23 +53,30 @@ describe('GET /api/profile/reading-stats', () => {
 });
 
 describe('GET /api/profile/reviews', () => {
-  it('lists only this reader’s ratings and reviews, newest first, with the title in the request language, a page at a time', async () => {
+  it('lists only this reader’s ratings and reviews of books and authors, latest first, with the title in the request language, a page at a time', async () => {
     const db = await getDb();
     const [ada, other] = [await reader(), await reader()];
     const [dune, neuromancer] = [await bookId('dune'), await bookId('neuromancer')];
+    const [leGuin] = (await db.execute(sql`SELECT id FROM authors WHERE slug = 'ursula-k-le-guin'`)).rows as { id: number }[];
     await db.execute(sql`INSERT INTO ratings (user_id, book_id, rating, review, updated_at) VALUES
       (${ada.id}, ${dune}, 5, ${'Spice <b>must</b> flow\nsecond line'}, '2026-02-01T00:00:00Z'),
       (${ada.id}, ${neuromancer}, 3, NULL, '2026-03-01T00:00:00Z'),
       (${other.id}, ${dune}, 1, 'not mine', now())`);
-    const page = dataOf(await call('/api/profile/reviews', { cookie: ada.cookie, lang: 'de' }), OwnBookReviewPageSchema);
-    expect(page.total).toBe(2);
-    expect(page.items.map((r) => [r.slug, r.rating, r.review])).toEqual([
-      ['neuromancer', 3, null],
-      ['dune', 5, 'Spice <b>must</b> flow\nsecond line'],
+    await db.execute(sql`INSERT INTO author_reviews (user_id, author_id, rating, review, updated_at) VALUES
+      (${ada.id}, ${leGuin!.id}, 4, 'Earthsea!', '2026-02-15T00:00:00Z'),
+      (${other.id}, ${leGuin!.id}, 2, 'not mine either', now())`);
+    const page = dataOf(await call('/api/profile/reviews', { cookie: ada.cookie, lang: 'de' }), OwnReviewPageSchema);
+    expect(page.total).toBe(3);
+    expect(page.items.map((r) => [r.target, r.slug, r.rating, r.review])).toEqual([
+      ['book', 'neuromancer', 3, null],
+      ['author', 'ursula-k-le-guin', 4, 'Earthsea!'],
+      ['book', 'dune', 5, 'Spice <b>must</b> flow\nsecond line'],
     ]);
-    expect(page.items[1]!.title).toBe('Der Wüstenplanet');
-    const past = dataOf(await call('/api/profile/reviews?page=9', { cookie: ada.cookie }), OwnBookReviewPageSchema);
-    expect(past).toMatchObject({ items: [], total: 2, page: 9 });
+    expect(page.items[0]!.id).toBe(neuromancer);
+    expect(page.items[1]).toMatchObject({ id: leGuin!.id, title: 'Ursula K. Le Guin', updatedAt: '2026-02-15T00:00:00.000Z' });
+    expect(page.items[2]!.title).toBe('Der Wüstenplanet');
+    const past = dataOf(await call('/api/profile/reviews?page=9', { cookie: ada.cookie }), OwnReviewPageSchema);
+    expect(past).toMatchObject({ items: [], total: 3, page: 9 });
   });
 
   it('refuses a bad page with a localized 400 and a signed-out call with 401', async () => {

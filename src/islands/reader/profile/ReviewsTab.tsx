@@ -1,12 +1,13 @@
 /**
  * The profile's reviews tab (issue 12, point 9; spec §2 "/profile?tab=reviews"): the reader's own
- * ratings and reviews, newest first (GET /api/profile/reviews), each editable in place (PUT
- * /api/books/{id}/ratings: stars and text in one) and deletable (DELETE, after a confirmation).
+ * ratings and reviews of books and of authors, the latest change first (GET /api/profile/reviews),
+ * each editable in place (PUT /api/books/{id}/ratings or /api/authors/{id}/reviews: stars and text
+ * in one) and deletable (DELETE, after a confirmation).
  * Review text is shown as typed: React escapes it, CSS keeps its line breaks.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { RATING_MAX, RATING_MIN } from '../../../domain/rating.ts';
-import { OwnBookReviewPageSchema, type OwnBookReview } from '../../../domain/schemas/reading-stats.ts';
+import { OwnReviewPageSchema, type OwnReview } from '../../../domain/schemas/reading-stats.ts';
 import { RatingResultSchema, REVIEW_MAX_LENGTH } from '../../../domain/schemas/reader.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
@@ -41,39 +42,46 @@ export const REVIEWS_TEXT_KEYS = [
 ] as const;
 export type ReviewsTexts = Readonly<Record<(typeof REVIEWS_TEXT_KEYS)[number], string>>;
 
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: OwnBookReview[]; total: number; page: number };
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: OwnReview[]; total: number; page: number };
+
+/** One review's key: a book and an author may share an id. */
+const keyOf = (item: OwnReview) => `${item.target}:${item.id}`;
+/** Where a review is written and removed (the same endpoints as on the book and author pages). */
+const writePath = (item: OwnReview) => (item.target === 'book' ? `/api/books/${item.id}/ratings` : `/api/authors/${item.id}/reviews`);
+/** Where its reviews are read: the book page's reviews tab, the author page's reviews section. */
+const pagePath = (locale: string, item: OwnReview) => (item.target === 'book' ? `/${locale}/books/${item.slug}?tab=reviews` : `/${locale}/authors/${item.slug}#reviews-title`);
 
 export default function ReviewsTab({ client, locale, texts, links }: { client: ApiClient; locale: string; texts: ReviewsTexts; links: { books: string } }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [editing, setEditing] = useState<number | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
 
-  function fetchPage(page: number, keep: OwnBookReview[] = []) {
+  function fetchPage(page: number, keep: OwnReview[] = []) {
     if (!keep.length) setLoad({ state: 'loading' });
-    client.get(`/api/profile/reviews?page=${page}`, { schema: OwnBookReviewPageSchema }).then(
-      (answer) => setLoad({ state: 'ready', items: [...keep, ...answer.items.filter((item) => !keep.some((k) => k.bookId === item.bookId))], total: answer.total, page: answer.page }),
+    client.get(`/api/profile/reviews?page=${page}`, { schema: OwnReviewPageSchema }).then(
+      (answer) => setLoad({ state: 'ready', items: [...keep, ...answer.items.filter((item) => !keep.some((k) => keyOf(k) === keyOf(item)))], total: answer.total, page: answer.page }),
       () => setLoad({ state: 'failed' }),
     );
   }
   useEffect(() => fetchPage(1), []);
 
-  async function remove(item: OwnBookReview) {
+  async function remove(item: OwnReview) {
     if (!window.confirm(fill(texts['account.profile.reviews.deleteConfirm'], { title: item.title }))) return;
     setMessage(null);
     try {
-      await client.delete(`/api/books/${item.bookId}/ratings`);
+      await client.delete(writePath(item));
       setMessage({ text: fill(texts['account.profile.reviews.deleted'], { title: item.title }), failed: false });
-      if (load.state === 'ready') setLoad({ ...load, items: load.items.filter((r) => r.bookId !== item.bookId), total: load.total - 1 });
+      if (load.state === 'ready') setLoad({ ...load, items: load.items.filter((r) => keyOf(r) !== keyOf(item)), total: load.total - 1 });
     } catch {
       setMessage({ text: texts['account.profile.reviews.deleteFailed'], failed: true });
     }
   }
 
-  function saved(item: OwnBookReview) {
+  function saved(item: OwnReview) {
     setEditing(null);
     setMessage({ text: fill(texts['account.profile.reviews.saved'], { title: item.title }), failed: false });
-    if (load.state === 'ready') setLoad({ ...load, items: [item, ...load.items.filter((r) => r.bookId !== item.bookId)] });
+    if (load.state === 'ready') setLoad({ ...load, items: [item, ...load.items.filter((r) => keyOf(r) !== keyOf(item))] });
   }
 
   if (load.state === 'loading') return <LoadingNotice label={texts['common.loading']} />;
@@ -93,11 +101,11 @@ export default function ReviewsTab({ client, locale, texts, links }: { client: A
         <>
           <ul role="list" className="reviews-tab__list">
             {load.items.map((item) => (
-              <li key={item.bookId} className="reviews-tab__entry">
+              <li key={keyOf(item)} className="reviews-tab__entry">
                 <h2 className="reviews-tab__title">
-                  <a href={`/${locale}/books/${item.slug}?tab=reviews`}>{item.title}</a>
+                  <a href={pagePath(locale, item)}>{item.title}</a>
                 </h2>
-                {editing === item.bookId ? (
+                {editing === keyOf(item) ? (
                   <ReviewForm client={client} item={item} texts={texts} onSaved={saved} onCancel={() => setEditing(null)} />
                 ) : (
                   <>
@@ -107,7 +115,7 @@ export default function ReviewsTab({ client, locale, texts, links }: { client: A
                     </p>
                     {item.review ? <p className="reviews-tab__text">{item.review}</p> : <p className="muted">{texts['account.profile.reviews.noText']}</p>}
                     <div className="reviews-tab__actions">
-                      <button type="button" className="button button--secondary" aria-label={fill(texts['account.profile.reviews.editLabel'], { title: item.title })} onClick={() => setEditing(item.bookId)}>
+                      <button type="button" className="button button--secondary" aria-label={fill(texts['account.profile.reviews.editLabel'], { title: item.title })} onClick={() => setEditing(keyOf(item))}>
                         {texts['account.profile.reviews.edit']}
                       </button>
                       <button type="button" className="button button--secondary" aria-label={fill(texts['account.profile.reviews.deleteLabel'], { title: item.title })} onClick={() => void remove(item)}>
@@ -131,7 +139,7 @@ export default function ReviewsTab({ client, locale, texts, links }: { client: A
 }
 
 /** Stars (the one RatingStars input: whole stars only, spec §5) and the text, saved together. */
-function ReviewForm({ client, item, texts, onSaved, onCancel }: { client: ApiClient; item: OwnBookReview; texts: ReviewsTexts; onSaved: (item: OwnBookReview) => void; onCancel: () => void }) {
+function ReviewForm({ client, item, texts, onSaved, onCancel }: { client: ApiClient; item: OwnReview; texts: ReviewsTexts; onSaved: (item: OwnReview) => void; onCancel: () => void }) {
   const id = useId();
   const [rating, setRating] = useState(item.rating);
   const [review, setReview] = useState(item.review ?? '');
@@ -146,7 +154,7 @@ function ReviewForm({ client, item, texts, onSaved, onCancel }: { client: ApiCli
     setFailed(false);
     try {
       const text = review.trim() === '' ? null : review;
-      const { own } = await client.request('PUT', `/api/books/${item.bookId}/ratings`, { body: { rating, review: text }, schema: RatingResultSchema });
+      const { own } = await client.request('PUT', writePath(item), { body: { rating, review: text }, schema: RatingResultSchema });
       onSaved({ ...item, rating: own?.rating ?? rating, review: own ? own.review : text, updatedAt: own?.updatedAt ?? item.updatedAt });
     } catch {
       setFailed(true);
