@@ -30,29 +30,26 @@ export const PAGES_MAX = 100_000;
 export const SERIES_POSITION_MAX = 9_999.99;
 export const MAX_RELATIONS = 50;
 
-const K = 'validation.editorial';
-
 /** Not blank: at least one character that is not white space (the text itself is stored untrimmed). */
 const notBlank = (s: string) => /\S/u.test(s);
 
 /** A required single-line name or title: untrimmed, not blank, capped. */
-const requiredLine = (key: string, max: number) =>
-  text(`${K}.${key}.required`).min(1, `${K}.${key}.required`).max(max, `${K}.${key}.tooLong`).refine(notBlank, `${K}.${key}.required`);
+const requiredLine = (required: string, tooLong: string, max: number) => text(required).min(1, required).max(max, tooLong).refine(notBlank, required);
 
 /** An optional single-line text; null clears it. */
-const optionalLine = (key: string, max = SHORT_TEXT_MAX_LENGTH) => text(`${K}.${key}`).max(max, `${K}.${key}`).nullable().optional();
+const optionalLine = (key: string, max = SHORT_TEXT_MAX_LENGTH) => text(key).max(max, key).nullable().optional();
 
 /** A text in some of en, de, it (markdown for descriptions, plain for names); an empty text means none in that language. */
 const localized = (key: string, options: { multiline: boolean; max: number }) =>
   z.strictObject(
     {
-      en: text(`${K}.${key}`, { multiline: options.multiline }).max(options.max, `${K}.${key}`).optional(),
-      de: text(`${K}.${key}`, { multiline: options.multiline }).max(options.max, `${K}.${key}`).optional(),
-      it: text(`${K}.${key}`, { multiline: options.multiline }).max(options.max, `${K}.${key}`).optional(),
+      en: text(key, { multiline: options.multiline }).max(options.max, key).optional(),
+      de: text(key, { multiline: options.multiline }).max(options.max, key).optional(),
+      it: text(key, { multiline: options.multiline }).max(options.max, key).optional(),
     },
-    `${K}.localized`,
+    'validation.editorial.localized',
   );
-export const LocalizedDescriptionSchema = localized('description', { multiline: true, max: LONG_TEXT_MAX_LENGTH });
+export const LocalizedDescriptionSchema = localized('validation.editorial.description', { multiline: true, max: LONG_TEXT_MAX_LENGTH });
 export type LocalizedDescription = z.infer<typeof LocalizedDescriptionSchema>;
 
 /**
@@ -70,15 +67,15 @@ export function isImageUrl(value: string): boolean {
     return false;
   }
 }
-const ImageUrlSchema = text(`${K}.imageUrl`).max(URL_MAX_LENGTH, `${K}.imageUrl`).refine(isImageUrl, `${K}.imageUrl`).nullable().optional();
+const ImageUrlSchema = text('validation.editorial.imageUrl').max(URL_MAX_LENGTH, 'validation.editorial.imageUrl').refine(isImageUrl, 'validation.editorial.imageUrl').nullable().optional();
 
 /**
  * A slug typed by an editor: any text the spec's slug rule (src/domain/slug.ts) turns into a
  * non-empty slug; the server stores `slugify(value)`, made unique with a number.
  */
-const SlugInputSchema = text(`${K}.slug`)
-  .max(SLUG_MAX_LENGTH, `${K}.slug`)
-  .refine((s) => slugify(s) !== '', `${K}.slug`)
+const SlugInputSchema = text('validation.editorial.slug')
+  .max(SLUG_MAX_LENGTH, 'validation.editorial.slug')
+  .refine((s) => slugify(s) !== '', 'validation.editorial.slug')
   .optional();
 
 const IdSchema = z.number('validation.id').int('validation.id').positive('validation.id').max(2_147_483_647, 'validation.id');
@@ -86,12 +83,12 @@ const IdSchema = z.number('validation.id').int('validation.id').positive('valida
 /** A list of ids without repeats. */
 const idList = (key: string, min = 0) =>
   z
-    .array(IdSchema, `${K}.${key}`)
-    .min(min, `${K}.${key}`)
-    .max(MAX_RELATIONS, `${K}.${key}`)
-    .refine((ids) => new Set(ids).size === ids.length, `${K}.duplicate`);
+    .array(IdSchema, key)
+    .min(min, key)
+    .max(MAX_RELATIONS, key)
+    .refine((ids) => new Set(ids).size === ids.length, 'validation.editorial.duplicate');
 
-const yearSchema = (min: number, max: number, key: string) => z.number(`${K}.${key}`).int(`${K}.${key}`).min(min, `${K}.${key}`).max(max, `${K}.${key}`);
+const yearSchema = (min: number, max: number, key: string) => z.number(key).int(key).min(min, key).max(max, key);
 
 /** ISO date (YYYY-MM-DD) that exists on the calendar. */
 const isCalendarDate = (s: string) => {
@@ -101,7 +98,7 @@ const isCalendarDate = (s: string) => {
   return date.toISOString().slice(0, 10) === s;
 };
 
-const LanguageCodeSchema = text(`${K}.languageCode`).regex(/^[a-z]{2,3}$/, `${K}.languageCode`);
+const LanguageCodeSchema = text('validation.editorial.languageCode').regex(/^[a-z]{2,3}$/, 'validation.editorial.languageCode');
 
 // ---------------------------------------------------------------------------------------------
 // Books
@@ -109,7 +106,7 @@ const LanguageCodeSchema = text(`${K}.languageCode`).regex(/^[a-z]{2,3}$/, `${K}
 /** A book's place in a series (spec §3 allSeries: series with position; 1.5 for a novella between volumes). */
 export const BookSeriesEntrySchema = z.strictObject({
   seriesId: IdSchema,
-  position: z.number(`${K}.seriesPosition`).min(0, `${K}.seriesPosition`).max(SERIES_POSITION_MAX, `${K}.seriesPosition`).multipleOf(0.01, `${K}.seriesPosition`).nullable().optional(),
+  position: z.number('validation.editorial.seriesPosition').min(0, 'validation.editorial.seriesPosition').max(SERIES_POSITION_MAX, 'validation.editorial.seriesPosition').multipleOf(0.01, 'validation.editorial.seriesPosition').nullable().optional(),
 });
 
 /** A book's award entry (spec §3 book-award link: award, isWinner, category, year; a custom category is allowed). */
@@ -118,30 +115,30 @@ const bookAwardEntry = (maxYear: number) =>
     .strictObject({
       awardId: IdSchema,
       categoryId: IdSchema.nullable().optional(),
-      customCategory: text(`${K}.awardCategory`).max(SHORT_TEXT_MAX_LENGTH, `${K}.awardCategory`).refine(notBlank, `${K}.awardCategory`).nullable().optional(),
-      year: yearSchema(YEAR_MIN, maxYear, 'awardYear'),
-      isWinner: z.boolean(`${K}.isWinner`).default(false),
+      customCategory: text('validation.editorial.awardCategory').max(SHORT_TEXT_MAX_LENGTH, 'validation.editorial.awardCategory').refine(notBlank, 'validation.editorial.awardCategory').nullable().optional(),
+      year: yearSchema(YEAR_MIN, maxYear, 'validation.editorial.awardYear'),
+      isWinner: z.boolean('validation.editorial.isWinner').default(false),
     })
-    .refine((a) => a.categoryId != null || a.customCategory != null, { message: `${K}.awardCategory`, path: ['categoryId'] });
+    .refine((a) => a.categoryId != null || a.customCategory != null, { message: 'validation.editorial.awardCategory', path: ['categoryId'] });
 
 function bookShape(currentYear: number) {
   const maxYear = currentYear + YEAR_AHEAD;
   return {
-    title: requiredLine('title', TITLE_MAX_LENGTH),
+    title: requiredLine('validation.editorial.title.required', 'validation.editorial.title.tooLong', TITLE_MAX_LENGTH),
     slug: SlugInputSchema,
     /** The authors in order (the first is shown on cards and in the pop-up). */
-    authorIds: idList('authorIds', 1),
-    genreIds: idList('genreIds').optional(),
+    authorIds: idList('validation.editorial.authorIds', 1),
+    genreIds: idList('validation.editorial.genreIds').optional(),
     series: z
-      .array(BookSeriesEntrySchema, `${K}.series`)
-      .max(MAX_RELATIONS, `${K}.series`)
-      .refine((list) => new Set(list.map((s) => s.seriesId)).size === list.length, `${K}.duplicate`)
+      .array(BookSeriesEntrySchema, 'validation.editorial.series')
+      .max(MAX_RELATIONS, 'validation.editorial.series')
+      .refine((list) => new Set(list.map((s) => s.seriesId)).size === list.length, 'validation.editorial.duplicate')
       .optional(),
-    awards: z.array(bookAwardEntry(maxYear), `${K}.awards`).max(MAX_RELATIONS, `${K}.awards`).optional(),
-    publicationYear: yearSchema(YEAR_MIN, maxYear, 'publicationYear').nullable().optional(),
-    publicationDate: text(`${K}.publicationDate`).refine(isCalendarDate, `${K}.publicationDate`).nullable().optional(),
-    publisher: optionalLine('publisher'),
-    pages: z.number(`${K}.pages`).int(`${K}.pages`).min(1, `${K}.pages`).max(PAGES_MAX, `${K}.pages`).nullable().optional(),
+    awards: z.array(bookAwardEntry(maxYear), 'validation.editorial.awards').max(MAX_RELATIONS, 'validation.editorial.awards').optional(),
+    publicationYear: yearSchema(YEAR_MIN, maxYear, 'validation.editorial.publicationYear').nullable().optional(),
+    publicationDate: text('validation.editorial.publicationDate').refine(isCalendarDate, 'validation.editorial.publicationDate').nullable().optional(),
+    publisher: optionalLine('validation.editorial.publisher'),
+    pages: z.number('validation.editorial.pages').int('validation.editorial.pages').min(1, 'validation.editorial.pages').max(PAGES_MAX, 'validation.editorial.pages').nullable().optional(),
     originalLanguage: LanguageCodeSchema.nullable().optional(),
     description: LocalizedDescriptionSchema.optional(),
     coverImage: ImageUrlSchema,
@@ -152,8 +149,8 @@ function bookShape(currentYear: number) {
 function checkBookDates(book: { publicationYear?: number | null; publicationDate?: string | null }, ctx: z.RefinementCtx, currentYear: number): void {
   if (!book.publicationDate) return;
   const year = Number(book.publicationDate.slice(0, 4));
-  if (year < YEAR_MIN || year > currentYear + YEAR_AHEAD) ctx.addIssue({ code: 'custom', message: `${K}.publicationYear`, path: ['publicationDate'] });
-  else if (book.publicationYear != null && book.publicationYear !== year) ctx.addIssue({ code: 'custom', message: `${K}.dateYear`, path: ['publicationDate'] });
+  if (year < YEAR_MIN || year > currentYear + YEAR_AHEAD) ctx.addIssue({ code: 'custom', message: 'validation.editorial.publicationYear', path: ['publicationDate'] });
+  else if (book.publicationYear != null && book.publicationYear !== year) ctx.addIssue({ code: 'custom', message: 'validation.editorial.dateYear', path: ['publicationDate'] });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -161,44 +158,44 @@ function checkBookDates(book: { publicationYear?: number | null; publicationDate
 
 function authorShape(currentYear: number) {
   return {
-    name: requiredLine('name', NAME_MAX_LENGTH),
+    name: requiredLine('validation.editorial.name.required', 'validation.editorial.name.tooLong', NAME_MAX_LENGTH),
     slug: SlugInputSchema,
     /** How lists sort the author ('Le Guin, Ursula K.'); derived from the name when left out. */
-    sortName: text(`${K}.sortName`).max(NAME_MAX_LENGTH, `${K}.sortName`).refine(notBlank, `${K}.sortName`).optional(),
+    sortName: text('validation.editorial.sortName').max(NAME_MAX_LENGTH, 'validation.editorial.sortName').refine(notBlank, 'validation.editorial.sortName').optional(),
     bio: LocalizedDescriptionSchema.optional(),
-    gender: z.enum(GENDERS, `${K}.gender`).optional(),
-    birthYear: yearSchema(PERSON_YEAR_MIN, currentYear, 'personYear').nullable().optional(),
-    deathYear: yearSchema(PERSON_YEAR_MIN, currentYear, 'personYear').nullable().optional(),
+    gender: z.enum(GENDERS, 'validation.editorial.gender').optional(),
+    birthYear: yearSchema(PERSON_YEAR_MIN, currentYear, 'validation.editorial.personYear').nullable().optional(),
+    deathYear: yearSchema(PERSON_YEAR_MIN, currentYear, 'validation.editorial.personYear').nullable().optional(),
     nativeLanguage: LanguageCodeSchema.nullable().optional(),
     /** ISO 3166-1 alpha-2, as the seed data has it ('GB'). */
-    nationality: text(`${K}.country`).regex(/^[A-Z]{2}$/, `${K}.country`).nullable().optional(),
+    nationality: text('validation.editorial.country').regex(/^[A-Z]{2}$/, 'validation.editorial.country').nullable().optional(),
     profileImageUrl: ImageUrlSchema,
   };
 }
 
 function checkLifeYears(author: { birthYear?: number | null; deathYear?: number | null }, ctx: z.RefinementCtx): void {
   if (author.birthYear != null && author.deathYear != null && author.deathYear < author.birthYear) {
-    ctx.addIssue({ code: 'custom', message: `${K}.lifeYears`, path: ['deathYear'] });
+    ctx.addIssue({ code: 'custom', message: 'validation.editorial.lifeYears', path: ['deathYear'] });
   }
 }
 
 const seriesShape = {
-  name: requiredLine('name', NAME_MAX_LENGTH),
+  name: requiredLine('validation.editorial.name.required', 'validation.editorial.name.tooLong', NAME_MAX_LENGTH),
   slug: SlugInputSchema,
-  kind: z.enum(SERIES_KINDS, `${K}.seriesKind`).optional(),
+  kind: z.enum(SERIES_KINDS, 'validation.editorial.seriesKind').optional(),
   /** Completed or ongoing (spec §3); null when not known. */
-  status: z.enum(SERIES_STATUSES, `${K}.seriesStatus`).nullable().optional(),
+  status: z.enum(SERIES_STATUSES, 'validation.editorial.seriesStatus').nullable().optional(),
   description: LocalizedDescriptionSchema.optional(),
   imageUrl: ImageUrlSchema,
 };
 
 const genreShape = {
   /** The canonical (English) name, used in /genres?genre={name}; unique regardless of case. */
-  name: requiredLine('name', NAME_MAX_LENGTH),
+  name: requiredLine('validation.editorial.name.required', 'validation.editorial.name.tooLong', NAME_MAX_LENGTH),
   slug: SlugInputSchema,
-  names: localized('genreName', { multiline: false, max: NAME_MAX_LENGTH }).optional(),
+  names: localized('validation.editorial.genreName', { multiline: false, max: NAME_MAX_LENGTH }).optional(),
   /** Science Fiction, Fantasy, Horror, Crossover or default, each with its own colour (spec §3). */
-  category: z.enum(GENRE_CATEGORIES, `${K}.genreCategory`).optional(),
+  category: z.enum(GENRE_CATEGORIES, 'validation.editorial.genreCategory').optional(),
   description: LocalizedDescriptionSchema.optional(),
   imageUrl: ImageUrlSchema,
 };
@@ -219,13 +216,13 @@ function buildSchemas(currentYear: number) {
     updateBook: z
       .strictObject(partialShape(book))
       .superRefine((b, ctx) => checkBookDates(b, ctx, currentYear))
-      .refine(notEmpty, `${K}.nothingToChange`),
+      .refine(notEmpty, 'validation.editorial.nothingToChange'),
     createAuthor: z.strictObject(author).superRefine(checkLifeYears),
-    updateAuthor: z.strictObject(partialShape(author)).superRefine(checkLifeYears).refine(notEmpty, `${K}.nothingToChange`),
+    updateAuthor: z.strictObject(partialShape(author)).superRefine(checkLifeYears).refine(notEmpty, 'validation.editorial.nothingToChange'),
     createSeries: z.strictObject(seriesShape),
-    updateSeries: z.strictObject(partialShape(seriesShape)).refine(notEmpty, `${K}.nothingToChange`),
+    updateSeries: z.strictObject(partialShape(seriesShape)).refine(notEmpty, 'validation.editorial.nothingToChange'),
     createGenre: z.strictObject(genreShape),
-    updateGenre: z.strictObject(partialShape(genreShape)).refine(notEmpty, `${K}.nothingToChange`),
+    updateGenre: z.strictObject(partialShape(genreShape)).refine(notEmpty, 'validation.editorial.nothingToChange'),
   };
 }
 export type EditorialSchemas = ReturnType<typeof buildSchemas>;
@@ -337,8 +334,8 @@ export const HISTORY_PAGE_SIZE = 20;
 
 /** GET /api/admin/history?entity=book&id=42&page=1 */
 export const HistoryQuerySchema = z.strictObject({
-  entity: z.enum(HISTORY_ENTITY_TYPES, `${K}.historyEntity`),
-  id: text(`${K}.historyId`).min(1, `${K}.historyId`).max(64, `${K}.historyId`).regex(/^[0-9a-f-]+$/, `${K}.historyId`),
+  entity: z.enum(HISTORY_ENTITY_TYPES, 'validation.editorial.historyEntity'),
+  id: text('validation.editorial.historyId').min(1, 'validation.editorial.historyId').max(64, 'validation.editorial.historyId').regex(/^[0-9a-f-]+$/, 'validation.editorial.historyId'),
   page: z.coerce.number('validation.page').int('validation.page').min(1, 'validation.page').max(100_000, 'validation.page').default(1),
 });
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
