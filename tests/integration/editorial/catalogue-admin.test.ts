@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getDb } from '../../../db/client.ts';
 import { loadSlugRedirects } from '../../../db/queries/catalogue.ts';
+import { importSeedCatalogue } from '../../../db/seed/import.ts';
+import { loadSeedCatalogue } from '../../../db/seed/seed-data.ts';
 import { installRebuilder } from '../../../netlify/functions/_shared/rebuild.ts';
 import { createRebuildQueue } from '../../../src/domain/runtime/rebuild-queue.ts';
 import type { Role } from '../../../src/domain/enums.ts';
@@ -226,6 +228,23 @@ describe('slug changes (issue 13 point 1: a renamed slug leaves a 301)', () => {
     expect(back.slug).toBe(book.slug);
     const redirects = await loadSlugRedirects(await getDb());
     expect(redirects.filter((r) => r.kind === 'book' && (r.oldSlug === book.slug || r.slug === book.slug))).toEqual([{ kind: 'book', oldSlug: moved.slug, slug: book.slug }]);
+  });
+});
+
+describe('edits of seeded books and the importer every build runs', () => {
+  it('keep a slug the editor chose and a changed publisher: the importer moves neither back', { timeout: 120_000 }, async () => {
+    const db = await getDb();
+    const dune = dataOf(await call('GET', '/api/books/dune', { cookie: admin.cookie }), BookRecordSchema);
+    const chosen = 'dune-editors-choice-test';
+    try {
+      dataOf(await call('PATCH', `/api/books/${dune.id}`, { cookie: admin.cookie, body: { slug: chosen, publisher: 'Chilton Books (edited)' } }), SavedSchema);
+      await importSeedCatalogue(db, loadSeedCatalogue());
+      expect(dataOf(await call('GET', `/api/books/${dune.id}`, { cookie: admin.cookie }), BookRecordSchema)).toMatchObject({ slug: chosen, slugPinned: true, publisher: 'Chilton Books (edited)' });
+    } finally {
+      dataOf(await call('PATCH', `/api/books/${dune.id}`, { cookie: admin.cookie, body: { slug: dune.slug, publisher: dune.publisher } }), SavedSchema);
+      await db.execute(sql`DELETE FROM slug_redirects WHERE kind = 'book' AND old_slug = ${chosen}`);
+    }
+    expect(dataOf(await call('GET', `/api/books/${dune.id}`, { cookie: admin.cookie }), BookRecordSchema)).toMatchObject({ slug: dune.slug, slugPinned: false });
   });
 });
 
