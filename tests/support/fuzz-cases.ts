@@ -32,6 +32,7 @@ import { SearchQuerySchema } from '../../src/domain/schemas/search.ts';
 import { AddToReadingListSchema, RateAndReviewSchema, RateBookSchema, ReadingListQuerySchema, ReviewsQuerySchema, UpdateReadingListSchema } from '../../src/domain/schemas/reader.ts';
 import { AuthorRefSchema, IdParamSchema, refSchema } from '../../src/domain/schemas/refs.ts';
 import { editorialSchemas, HistoryQuerySchema } from '../../src/domain/schemas/editorial.ts';
+import { ChangeRoleSchema, UserIdSchema, UserSearchQuerySchema } from '../../src/domain/schemas/admin-users.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FUNCTIONS_DIR = path.join(ROOT, 'netlify', 'functions');
@@ -124,6 +125,10 @@ const editorialEndpoints: EndpointSpec[] = [
     { fn: `${kind}-item`, method: 'DELETE', params: z.object({ id: IdParamSchema }), validParams: NO_SUCH_ROW, auth: true, admin: true, light: true },
   ]),
   { fn: 'admin-history', method: 'GET', query: HistoryQuerySchema, auth: true, admin: true, light: true },
+  { fn: 'admin-users', method: 'GET', query: UserSearchQuerySchema, auth: true, admin: true, light: true },
+  // No user has the nil id: the fuzz never changes or deletes an account (its own included).
+  { fn: 'admin-user', method: 'PATCH', params: z.object({ id: UserIdSchema }), body: ChangeRoleSchema, validParams: { id: '00000000-0000-0000-0000-000000000000' }, auth: true, admin: true, light: true },
+  { fn: 'admin-user', method: 'DELETE', params: z.object({ id: UserIdSchema }), validParams: { id: '00000000-0000-0000-0000-000000000000' }, auth: true, admin: true, light: true },
 ];
 
 /**
