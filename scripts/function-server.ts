@@ -5,7 +5,8 @@
  * composes it with Netlify's redirect, static and Blobs engines; nothing here knows about pages.
  *
  * Netlify's rules kept here: a trailing slash does not change the match; a function with a
- * `config.path` answers only there, one without answers at `/.netlify/functions/<name>`;
+ * `config.path` answers only there (minus its `config.excludedPath`), one without answers at
+ * `/.netlify/functions/<name>`;
  * `context.ip` is the socket's address (never a header the client sent); cookies set through
  * `context.cookies` become Set-Cookie headers of the response; `waitUntil` work is awaited before the
  * server closes.
@@ -23,6 +24,8 @@ interface LoadedFunction {
   handler: Handler;
   /** The URLPatterns of `config.path`; empty when the function answers at /.netlify/functions/<name>. */
   patterns: URLPattern[];
+  /** The URLPatterns of `config.excludedPath`: paths the patterns match that the function leaves to others. */
+  excluded: URLPattern[];
 }
 
 export interface FunctionMatch {
@@ -55,7 +58,13 @@ export class FunctionRouter {
       const mod = await import(pathToFileURL(path.join(dir, file)).href);
       if (typeof mod.default !== 'function') continue;
       const paths: string[] = [mod.config?.path ?? []].flat();
-      functions.push({ name: file.replace(/\.m?[jt]s$/, ''), handler: mod.default, patterns: paths.map((p) => new URLPattern({ pathname: p })) });
+      const excluded: string[] = [mod.config?.excludedPath ?? []].flat();
+      functions.push({
+        name: file.replace(/\.m?[jt]s$/, ''),
+        handler: mod.default,
+        patterns: paths.map((p) => new URLPattern({ pathname: p })),
+        excluded: excluded.map((p) => new URLPattern({ pathname: p })),
+      });
     }
     return new FunctionRouter(functions);
   }
@@ -72,6 +81,7 @@ export class FunctionRouter {
     }
     const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
     for (const fn of this.functions) {
+      if (fn.excluded.some((pattern) => pattern.test({ pathname: trimmed }))) continue;
       for (const pattern of fn.patterns) {
         const groups = pattern.exec({ pathname: trimmed })?.pathname.groups;
         if (groups) return { fn, params: Object.fromEntries(Object.entries(groups).filter((e): e is [string, string] => e[1] !== undefined)) };

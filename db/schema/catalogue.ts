@@ -24,6 +24,8 @@ export const authors = pgTable(
   {
     id: serial('id').primaryKey(),
     slug: text('slug').notNull(),
+    /** The slug was chosen by an editor (issue 13): the seed importer keeps it even where it does not follow the name. */
+    slugPinned: boolean('slug_pinned').notNull().default(false),
     /** Key of the seed record this row came from (db/seed); null for rows added in the app. */
     sourceKey: text('source_key'),
     name: text('name').notNull(),
@@ -56,6 +58,8 @@ export const series = pgTable(
   {
     id: serial('id').primaryKey(),
     slug: text('slug').notNull(),
+    /** The slug was chosen by an editor (issue 13): the seed importer keeps it even where it does not follow the name. */
+    slugPinned: boolean('slug_pinned').notNull().default(false),
     /** Key of the seed record this row came from (db/seed); null for rows added in the app. */
     sourceKey: text('source_key'),
     name: text('name').notNull(),
@@ -112,6 +116,8 @@ export const books = pgTable(
   {
     id: serial('id').primaryKey(),
     slug: text('slug').notNull(),
+    /** The slug was chosen by an editor (issue 13): the seed importer keeps it even where it does not follow the name. */
+    slugPinned: boolean('slug_pinned').notNull().default(false),
     /** Key of the seed record this row came from (db/seed); null for rows added in the app. */
     sourceKey: text('source_key'),
     /** Title in the original language (the work); translated titles live in editions. */

@@ -7,6 +7,8 @@ import {
   FORMAT_TYPES,
   GENDERS,
   GENRE_CATEGORIES,
+  HISTORY_ACTIONS,
+  HISTORY_ENTITY_TYPES,
   READING_STATUSES,
   ROLES,
   SERIES_KINDS,
@@ -25,6 +27,8 @@ export const genreCategoryEnum = pgEnum('genre_category', GENRE_CATEGORIES);
 export const genderEnum = pgEnum('gender', GENDERS);
 export const analyticsEventTypeEnum = pgEnum('analytics_event_type', ANALYTICS_EVENT_TYPES);
 export const emailTokenPurposeEnum = pgEnum('email_token_purpose', EMAIL_TOKEN_PURPOSES);
+export const historyEntityTypeEnum = pgEnum('history_entity_type', HISTORY_ENTITY_TYPES);
+export const historyActionEnum = pgEnum('history_action', HISTORY_ACTIONS);
 
 /**
  * Kinds of a work's other titles (seed data revision 2, books[].altTitles): a magazine serial's

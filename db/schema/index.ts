@@ -8,3 +8,4 @@ export * from './reader.ts';
 export * from './operations.ts';
 export * from './search.ts';
 export * from './seed.ts';
+export * from './editorial.ts';

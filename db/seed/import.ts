@@ -116,6 +116,8 @@ interface CurrentRow {
   slug: string | null;
   /** The key of a row imported before source_key existed, by what identified it then (editions only). */
   legacyKey: string | null;
+  /** The slug was chosen by an editor (issue 13): kept even where it does not follow the name. */
+  slugPinned: boolean;
   facts: Facts;
 }
 
@@ -184,10 +186,11 @@ async function syncEntities(
     const facts = new Map(now);
     for (const [key, merged] of [...changes.update, ...changes.insert]) facts.set(key, merged);
     const currentSlug = new Map(current.flatMap((row) => (row.sourceKey !== null && row.slug !== null ? [[row.sourceKey, row.slug] as const] : [])));
+    const pinned = new Set(current.flatMap((row) => (row.sourceKey !== null && row.slugPinned ? [row.sourceKey] : [])));
     const claims: SlugClaim[] = [...want.keys()]
       .filter((key) => facts.has(key))
       .sort(slugs.order)
-      .map((key) => ({ id: key, base: slugs.baseOf(key, facts.get(key)!), current: currentSlug.get(key) ?? null }));
+      .map((key) => ({ id: key, base: slugs.baseOf(key, facts.get(key)!), current: currentSlug.get(key) ?? null, pinned: pinned.has(key) }));
     for (const [key, slug] of assignSlugs(claims, (slug, key) => (slugs.owners.get(slug) ?? key) !== key)) assigned.set(key, slug);
     for (const [key, slug] of assigned) {
       const old = currentSlug.get(key);
@@ -458,11 +461,12 @@ const EDITION: EntitySpec = {
 async function currentRows(db: Database, spec: EntitySpec, legacyKey: SQL, from: SQL = sql.raw(`${quoted(spec.table)} t`)): Promise<CurrentRow[]> {
   const fields = spec.fields.map((c) => `t.${quoted(c.column)} AS ${quoted(c.field)}`).join(', ');
   const slug = sql.raw(spec.slugKind ? 't.slug' : 'NULL::text');
-  const found = await rows<Record<string, Json> & { id: number; sourceKey: string | null; slug: string | null; legacyKey: string | null }>(
+  const pinned = sql.raw(spec.slugKind ? 't.slug_pinned' : 'false');
+  const found = await rows<Record<string, Json> & { id: number; sourceKey: string | null; slug: string | null; slugPinned: boolean; legacyKey: string | null }>(
     db,
-    sql`SELECT t.id, t.source_key AS "sourceKey", ${slug} AS slug, ${legacyKey} AS "legacyKey", ${sql.raw(fields)} FROM ${from}`,
+    sql`SELECT t.id, t.source_key AS "sourceKey", ${slug} AS slug, ${pinned} AS "slugPinned", ${legacyKey} AS "legacyKey", ${sql.raw(fields)} FROM ${from}`,
   );
-  return found.map(({ id, sourceKey, slug: current, legacyKey: legacy, ...facts }) => ({ id, sourceKey, slug: current, legacyKey: legacy, facts }));
+  return found.map(({ id, sourceKey, slug: current, slugPinned, legacyKey: legacy, ...facts }) => ({ id, sourceKey, slug: current, slugPinned, legacyKey: legacy, facts }));
 }
 
 export async function importSeedCatalogue(db: Database, data: SeedCatalogue): Promise<SeedReport> {

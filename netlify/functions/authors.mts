@@ -3,7 +3,9 @@ import { getDb } from '../../db/client.ts';
 import { listAuthors } from '../../db/queries/lists.ts';
 import { AuthorListQuerySchema } from '../../src/domain/schemas/lists.ts';
 import { createAnswerCache } from './_shared/answer-cache.ts';
-import { handle, ok, parseQuery } from './_shared/http.ts';
+import { createAuthor } from '../../db/queries/editorial/authors.ts';
+import { requireEditor, savedAnswer, schemasNow, unwrap } from './_shared/editorial.ts';
+import { handle, ok, parseJson, parseQuery } from './_shared/http.ts';
 
 const cached = createAnswerCache<Awaited<ReturnType<typeof listAuthors>>>();
 
@@ -17,6 +19,12 @@ export default handle({
     const locale = query.lang ?? ctx.locale;
     const page = await cached(`${locale}\u0000${JSON.stringify(query)}`, async () => listAuthors(await getDb(), query, locale));
     return ok(page, { headers: { 'cache-control': 'public, max-age=60' } });
+  },
+  /** Adds a author (issue 13; super users only); answers its id and slug, and asks for a rebuild. */
+  POST: async (req) => {
+    const { actor } = await requireEditor(req);
+    const input = await parseJson(req, schemasNow().createAuthor);
+    return savedAnswer(unwrap('author', await createAuthor(await getDb(), actor, input)), 201);
   },
 });
 

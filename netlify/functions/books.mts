@@ -3,7 +3,9 @@ import { getDb } from '../../db/client.ts';
 import { listBooks } from '../../db/queries/lists.ts';
 import { BookListQuerySchema } from '../../src/domain/schemas/lists.ts';
 import { createAnswerCache } from './_shared/answer-cache.ts';
-import { handle, ok, parseQuery } from './_shared/http.ts';
+import { createBook } from '../../db/queries/editorial/books.ts';
+import { requireEditor, savedAnswer, schemasNow, unwrap } from './_shared/editorial.ts';
+import { handle, ok, parseJson, parseQuery } from './_shared/http.ts';
 import { requireUser } from './_shared/session.ts';
 
 const cached = createAnswerCache<Awaited<ReturnType<typeof listBooks>>>();
@@ -23,6 +25,12 @@ export default handle({
     }
     const page = await cached(`${locale}\u0000${JSON.stringify(query)}`, async () => listBooks(await getDb(), query, locale));
     return ok(page, { headers: { 'cache-control': 'public, max-age=60' } });
+  },
+  /** Adds a book (issue 13; super users only); answers its id and slug, and asks for a rebuild. */
+  POST: async (req) => {
+    const { actor } = await requireEditor(req);
+    const input = await parseJson(req, schemasNow().createBook);
+    return savedAnswer(unwrap('book', await createBook(await getDb(), actor, input)), 201);
   },
 });
 

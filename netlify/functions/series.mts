@@ -3,7 +3,9 @@ import { getDb } from '../../db/client.ts';
 import { listSeries } from '../../db/queries/lists.ts';
 import { SeriesListQuerySchema } from '../../src/domain/schemas/lists.ts';
 import { createAnswerCache } from './_shared/answer-cache.ts';
-import { handle, ok, parseQuery } from './_shared/http.ts';
+import { createSeries } from '../../db/queries/editorial/series.ts';
+import { requireEditor, savedAnswer, schemasNow, unwrap } from './_shared/editorial.ts';
+import { handle, ok, parseJson, parseQuery } from './_shared/http.ts';
 
 const cached = createAnswerCache<Awaited<ReturnType<typeof listSeries>>>();
 
@@ -17,6 +19,12 @@ export default handle({
     const locale = query.lang ?? ctx.locale;
     const page = await cached(`${locale}\u0000${JSON.stringify(query)}`, async () => listSeries(await getDb(), query, locale));
     return ok(page, { headers: { 'cache-control': 'public, max-age=60' } });
+  },
+  /** Adds a series (issue 13; super users only); answers its id and slug, and asks for a rebuild. */
+  POST: async (req) => {
+    const { actor } = await requireEditor(req);
+    const input = await parseJson(req, schemasNow().createSeries);
+    return savedAnswer(unwrap('series', await createSeries(await getDb(), actor, input)), 201);
   },
 });
 

@@ -78,3 +78,13 @@ export const REBUILD_MODES = ['local', 'hook', 'unavailable'] as const;
 export type RebuildMode = (typeof REBUILD_MODES)[number];
 export const REBUILD_STATES = ['idle', 'running', 'done', 'failed'] as const;
 export type RebuildState = (typeof REBUILD_STATES)[number];
+
+/**
+ * Admin history (issue 13 point 8): what an admin write changed. Every kind of thing the admin area
+ * edits is listed here already (editions, awards, users and affiliate services come with their own
+ * screens), so a new screen records its writes without a migration.
+ */
+export const HISTORY_ENTITY_TYPES = ['book', 'author', 'series', 'genre', 'edition', 'award', 'user', 'affiliate_service'] as const;
+export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
+export const HISTORY_ACTIONS = ['create', 'update', 'delete'] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];

@@ -17,6 +17,8 @@ export const ErrorBodySchema = z.object({
   details: z.array(ErrorDetailSchema).optional(),
   /** Seconds to wait before trying again (429, 503); the Retry-After header says the same. */
   retryAfter: z.number().int().nonnegative().optional(),
+  /** What blocks the request (a 409 on a delete, issue 13): e.g. the books that still name an author. */
+  blockedBy: z.array(z.object({ entity: z.string(), id: z.number().int(), slug: z.string(), title: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
@@ -51,6 +53,14 @@ export const MESSAGE_KEY_OF: Record<ErrorCode, string> = {
   UNAVAILABLE: 'api.error.unavailable',
 };
 
+export type BlockedBy = NonNullable<ErrorBody['blockedBy']>[number];
+
+/** More an error can say: values for the message's placeholders, and what blocks the request. */
+export interface ApiErrorExtras {
+  params?: Record<string, string | number>;
+  blockedBy?: BlockedBy[];
+}
+
 /** An expected failure a handler raises; the one error mapper turns it into an envelope. */
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -58,14 +68,16 @@ export class ApiError extends Error {
   readonly messageKey: string;
   readonly details?: ErrorDetailKey[];
   readonly headers?: Record<string, string>;
+  readonly extras?: ApiErrorExtras;
 
-  constructor(code: ErrorCode, messageKey: string = MESSAGE_KEY_OF[code], details?: ErrorDetailKey[], headers?: Record<string, string>) {
+  constructor(code: ErrorCode, messageKey: string = MESSAGE_KEY_OF[code], details?: ErrorDetailKey[], headers?: Record<string, string>, extras?: ApiErrorExtras) {
     super(messageKey);
     this.name = 'ApiError';
     this.code = code;
     this.messageKey = messageKey;
     this.details = details;
     this.headers = headers;
+    this.extras = extras;
   }
 
   get status(): number {

@@ -166,6 +166,11 @@ describe('assignSlugs', () => {
     expect(assignSlugs([{ id: 'ender-s-game', base: 'enders-game', current: 'ender-s-game' }], none).get('ender-s-game')).toBe('enders-game');
   });
 
+  it('keeps a slug an editor pinned although it does not fit the title (issue 13)', () => {
+    expect(assignSlugs([{ id: 'dune', base: 'dune', current: 'dune-the-novel', pinned: true }], none).get('dune')).toBe('dune-the-novel');
+    expect(assignSlugs([{ id: 'dune', base: 'dune', current: 'dune-the-novel' }], none).get('dune')).toBe('dune');
+  });
+
   it("never gives out a slug that is someone else's page or old URL", () => {
     const others = new Map([
       ['enders-game', 'someone'],

@@ -91,11 +91,13 @@ export interface SlugClaim {
   id: string;
   base: string;
   current?: string | null;
+  /** The current slug was chosen by an editor (issue 13): kept although it does not fit `base`. */
+  pinned?: boolean;
 }
 
 /**
- * Slugs for many things at once, deterministically. A current slug that still fits its base is kept
- * (a published URL stays where it is); the others get uniqueSlug(base) in the order of `claims`, so
+ * Slugs for many things at once, deterministically. A current slug that still fits its base, or one an
+ * editor pinned, is kept (a published URL stays where it is); the others get uniqueSlug(base) in the order of `claims`, so
  * a collision's numeric suffix follows that order. A slug `takenByOthers` (another's page, another's
  * old URL) is never given to `id`.
  * @example assignSlugs([{ id: 'a', base: 'dune' }, { id: 'b', base: 'dune' }], () => false) // a → dune, b → dune-2
@@ -105,7 +107,7 @@ export function assignSlugs(claims: readonly SlugClaim[], takenByOthers: (slug: 
   const owner = new Map<string, string>();
   for (const claim of claims) {
     const current = claim.current;
-    if (current && slugFitsBase(current, claim.base) && !owner.has(current) && !takenByOthers(current, claim.id)) {
+    if (current && (claim.pinned || slugFitsBase(current, claim.base)) && !owner.has(current) && !takenByOthers(current, claim.id)) {
       slugs.set(claim.id, current);
       owner.set(current, claim.id);
     }

@@ -1,7 +1,7 @@
 /**
  * The API fuzz (issue 10, point 5): request cases generated from the zod request schemas of every
  * endpoint, and the runner that sends them and checks each answer (no 5xx, always the envelope).
- * Used by `tests/integration/runtime/api-fuzz.test.ts` (a fixed sample of about 3,400 requests on
+ * Used by `tests/integration/runtime/api-fuzz.test.ts` (a fixed sample of about 5,000 requests on
  * every `npm test`) and `scripts/fuzz-api.ts` (`npm run fuzz:api`: every value of every list in
  * every field).
  *
@@ -30,7 +30,9 @@ import { BookRefSchema } from '../../src/domain/schemas/edition.ts';
 import { AuthorListQuerySchema, BookListQuerySchema, SeriesListQuerySchema } from '../../src/domain/schemas/lists.ts';
 import { SearchQuerySchema } from '../../src/domain/schemas/search.ts';
 import { AddToReadingListSchema, RateAndReviewSchema, RateBookSchema, ReadingListQuerySchema, ReviewsQuerySchema, UpdateReadingListSchema } from '../../src/domain/schemas/reader.ts';
-import { AuthorRefSchema, IdParamSchema } from '../../src/domain/schemas/refs.ts';
+import { AuthorRefSchema, IdParamSchema, refSchema } from '../../src/domain/schemas/refs.ts';
+import { editorialSchemas, HistoryQuerySchema } from '../../src/domain/schemas/editorial.ts';
+import { ChangeRoleSchema, UserIdSchema, UserSearchQuerySchema } from '../../src/domain/schemas/admin-users.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FUNCTIONS_DIR = path.join(ROOT, 'netlify', 'functions');
@@ -54,6 +56,10 @@ export interface EndpointSpec {
   params?: ObjectSchema;
   /** Needs a signed-in user (the fuzz user's session cookie is sent). */
   auth?: boolean;
+  /** Needs a super user: sent with the fuzz admin's session (with `auth`), so input reaches validation and the query. */
+  admin?: boolean;
+  /** Valid path params to use instead of guessed ones: an admin write names a row no one has, so the fuzz never changes the catalogue. */
+  validParams?: Record<string, string>;
   /** Needs a signed-in user, but is sent without the fuzz user's cookie: with it, it would end the session. */
   signedOutOnly?: boolean;
   /** Answers with a redirect and no body (logout). */
@@ -94,6 +100,38 @@ const readerEndpoints: EndpointSpec[] = [
 ];
 
 /**
+ * The admin editing API (issue 13), sent as the fuzz admin (a super user), so every field reaches
+ * validation and valid values reach the database. Updates, reads and deletes name an id no row has
+ * (a 404 after validation): the fuzz never changes or deletes the seeded catalogue. What the creates
+ * add is removed after the run through the admin history (tests/support/editorial.ts).
+ */
+const NO_SUCH_ROW = { id: '2147483646' };
+const editorial = editorialSchemas(new Date().getUTCFullYear());
+const editorialEndpoints: EndpointSpec[] = [
+  { fn: 'books', method: 'POST', body: editorial.createBook, auth: true, admin: true, light: true },
+  { fn: 'authors', method: 'POST', body: editorial.createAuthor, auth: true, admin: true, light: true },
+  { fn: 'series', method: 'POST', body: editorial.createSeries, auth: true, admin: true, light: true },
+  { fn: 'genres', method: 'POST', body: editorial.createGenre, auth: true, admin: true, light: true },
+  // The update bodies of authors, series and genres are their create fields made optional, fuzzed
+  // through POST already; PATCH gets its path fuzzed (and the book's, the largest, its body too).
+  ...([
+    ['book', editorial.updateBook],
+    ['author', undefined],
+    ['series', undefined],
+    ['genre', undefined],
+  ] as const).flatMap(([kind, update]): EndpointSpec[] => [
+    { fn: `${kind}-item`, method: 'GET', params: z.object({ id: refSchema('validation.ref') }), validParams: NO_SUCH_ROW, auth: true, admin: true, light: true },
+    { fn: `${kind}-item`, method: 'PATCH', params: z.object({ id: IdParamSchema }), body: update, validParams: NO_SUCH_ROW, auth: true, admin: true, light: true },
+    { fn: `${kind}-item`, method: 'DELETE', params: z.object({ id: IdParamSchema }), validParams: NO_SUCH_ROW, auth: true, admin: true, light: true },
+  ]),
+  { fn: 'admin-history', method: 'GET', query: HistoryQuerySchema, auth: true, admin: true, light: true },
+  { fn: 'admin-users', method: 'GET', query: UserSearchQuerySchema, auth: true, admin: true, light: true },
+  // No user has the nil id: the fuzz never changes or deletes an account (its own included).
+  { fn: 'admin-user', method: 'PATCH', params: z.object({ id: UserIdSchema }), body: ChangeRoleSchema, validParams: { id: '00000000-0000-0000-0000-000000000000' }, auth: true, admin: true, light: true },
+  { fn: 'admin-user', method: 'DELETE', params: z.object({ id: UserIdSchema }), validParams: { id: '00000000-0000-0000-0000-000000000000' }, auth: true, admin: true, light: true },
+];
+
+/**
  * Every endpoint and the schemas of its input, as the handler parses it. A function module that is
  * not listed here fails the fuzz test (see `unlistedFunctions`), so a new endpoint is added here.
  * Nothing here may end the fuzz user: DELETE /api/profile never gets the right password (the fuzz
@@ -107,6 +145,7 @@ export const ENDPOINTS: EndpointSpec[] = [
   ...searchEndpoints,
   { fn: 'book-editions', method: 'GET', params: bookRef },
   ...readerEndpoints,
+  ...editorialEndpoints,
   { fn: 'auth-register', method: 'POST', body: RegisterSchema },
   { fn: 'auth-login', method: 'POST', body: LoginSchema },
   { fn: 'auth-forgot-password', method: 'POST', body: EmailOnlySchema },
@@ -455,6 +494,8 @@ export interface FuzzCase {
   streamBody?: boolean;
   /** Send the fuzz user's session cookie. */
   auth: boolean;
+  /** Send the fuzz admin's session cookie instead (with `auth`). */
+  admin: boolean;
   /** A redirect without a body is a fine answer. */
   redirect: boolean;
   group: Group | 'body' | 'method' | 'header' | 'query-shape';
@@ -486,7 +527,7 @@ function sample<T>(list: readonly T[], count: number, random: () => number, alwa
 }
 
 export interface GenerateOptions {
-  /** `sample`: the fixed sample of the test (about 3,400 requests); `full`: every list value in every field. */
+  /** `sample`: the fixed sample of the test (about 5,000 requests); `full`: every list value in every field. */
   mode: 'sample' | 'full';
   /** Seed of the sample (default: a fixed one, so every run sends the same requests). */
   seed?: string;
@@ -494,7 +535,7 @@ export interface GenerateOptions {
 
 /**
  * How many values of each list each field gets in the sample, besides those always sent (NUL, a lone
- * surrogate, the 10 kB and 1 MB strings, the 10,000-deep nesting). About 3,400 requests in all.
+ * surrogate, the 10 kB and 1 MB strings, the 10,000-deep nesting). About 5,000 requests in all (a third of them the admin API's).
  */
 const SAMPLE_SIZES = { naughty: 5, injection: 4, control: 2, unicode: 2, type: 5, boundary: 6, path: 12 } as const;
 const ALWAYS_TYPES = ['empty', 'string of 10 kB', 'string of 1 MB', 'arrays nested 10,000 deep', 'objects nested 10,000 deep'];
@@ -535,6 +576,7 @@ function fillPath(template: string, values: Map<string, string>): string {
 }
 
 function baseParams(endpoint: Endpoint, n: number): Map<string, string> {
+  if (endpoint.validParams) return new Map(Object.entries(endpoint.validParams).map(([k, v]) => [k, percentEncode(v)]));
   const base = endpoint.params ? validBase(endpoint.params, 'params', n) : new Map<string, string>();
   return new Map([...base].map(([k, v]) => [k, percentEncode(v)]));
 }
@@ -566,6 +608,7 @@ function request(endpoint: Endpoint, n: number, replace: { location?: Location; 
     headers: body === undefined ? {} : { ...JSON_TYPE },
     body,
     auth: Boolean(endpoint.auth && !endpoint.signedOutOnly),
+    admin: Boolean(endpoint.admin),
     redirect: Boolean(endpoint.redirect),
     ...extra,
   };
@@ -768,6 +811,8 @@ export interface Session {
 export interface RunOptions {
   concurrency?: number;
   session?: Session;
+  /** The fuzz admin's session, for the cases of admin endpoints (without it they go as the fuzz user: 403s). */
+  adminSession?: Session;
   /** Give each request its own `x-test-client-ip` (the server must trust it), so rate limits stay out of the way. */
   rotateClientIp?: boolean;
   /** Per-request time limit. */
@@ -846,12 +891,14 @@ export async function runCases(baseUrl: string, cases: FuzzCase[], options: RunO
   let nextIndex = 0;
   let done = 0;
   let renewals = 0;
-  let renewing: Promise<void> | undefined;
+  const renewing = new Map<Session, Promise<void>>();
 
+  const sessionOf = (c: FuzzCase) => (c.admin && options.adminSession ? options.adminSession : options.session);
   const headersOf = (c: FuzzCase, index: number) => {
     const headers: Record<string, string> = { 'accept-language': ['en', 'de', 'it'][index % 3]!, ...c.headers };
     if (options.rotateClientIp) headers['x-test-client-ip'] = clientIp(index + 1);
-    if (c.auth && options.session) headers.cookie = options.session.cookie();
+    const session = sessionOf(c);
+    if (c.auth && session) headers.cookie = session.cookie();
     return headers;
   };
   const check = (c: FuzzCase, answer: Answer, ms: number): Omit<FuzzResult, 'case'> => {
@@ -888,10 +935,15 @@ export async function runCases(baseUrl: string, cases: FuzzCase[], options: RunO
           }
         };
         let result = await attempt();
-        if (c.auth && options.session && result.status === 401) {
-          renewing ??= options.session.renew().finally(() => (renewing = undefined));
+        const session = sessionOf(c);
+        if (c.auth && session && result.status === 401) {
+          let renewal = renewing.get(session);
+          if (!renewal) {
+            renewal = session.renew().finally(() => renewing.delete(session));
+            renewing.set(session, renewal);
+          }
           renewals++;
-          await renewing;
+          await renewal;
           result = await attempt();
         }
         results[index] = { case: c, ...result };
@@ -932,11 +984,11 @@ export function describeResult(r: FuzzResult, width = 300): string {
 }
 
 /**
- * Registers the fuzz user, has `verify` mark the address verified (e.g. an UPDATE; no mail round
+ * Registers the fuzz user (`label` tells the fuzz admin's address apart), has `verify` mark the address verified (e.g. an UPDATE; no mail round
  * trip), signs in and returns the session the runner uses; `renew` signs in again.
  */
-export async function fuzzUserSession(baseUrl: string, verify: (email: string) => Promise<void>): Promise<Session & { email: string }> {
-  const email = `fuzz-owner-${Date.now()}-${process.pid}@example.org`;
+export async function fuzzUserSession(baseUrl: string, verify: (email: string) => Promise<void>, label = 'owner'): Promise<Session & { email: string }> {
+  const email = `fuzz-${label}-${Date.now()}-${process.pid}@example.org`;
   const password = 'Fuzz-Session-Owner-4711!';
   // An address of its own, outside those `clientIp` gives the fuzz requests.
   const post = (pathname: string, body: unknown) =>

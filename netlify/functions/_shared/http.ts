@@ -51,10 +51,11 @@ export function noContent(headers: HeaderValues = {}): Response {
 }
 
 function errorResponse(error: ApiError, locale: Locale): Response {
-  const body: ErrorBody = { message: translate(locale, error.messageKey), code: error.code };
+  const body: ErrorBody = { message: translate(locale, error.messageKey, error.extras?.params), code: error.code };
   if (error.details) body.details = error.details.map((d) => ({ path: d.path, message: translate(locale, d.key), key: d.key }));
   const retryAfter = Number(error.headers?.['retry-after']);
   if (Number.isInteger(retryAfter)) body.retryAfter = retryAfter;
+  if (error.extras?.blockedBy) body.blockedBy = error.extras.blockedBy;
   return new Response(JSON.stringify({ success: false, error: body }), {
     status: error.status,
     headers: { ...JSON_HEADERS, 'content-language': locale, ...error.headers },

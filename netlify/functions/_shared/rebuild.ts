@@ -31,7 +31,7 @@ function hookQueue(url: string): RebuildQueue {
 
 const unavailable: RebuildQueue = {
   request: () => unavailable.status(),
-  status: () => ({ mode: 'unavailable', state: 'idle', queued: false, startedAt: null, finishedAt: null, error: null }),
+  status: () => ({ mode: 'unavailable', state: 'idle', queued: false, startedAt: null, finishedAt: null, liveSince: null, error: null }),
   idle: async () => undefined,
 };
 

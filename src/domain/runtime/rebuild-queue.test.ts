@@ -56,6 +56,22 @@ describe('createRebuildQueue', () => {
     expect(queue.status()).toMatchObject({ state: 'done', error: null });
   });
 
+  it('says since when the served pages are live: the latest success, kept through a later failure (issue 13)', async () => {
+    const builds = manualBuilds();
+    const queue = createRebuildQueue('local', builds.build, clock());
+    expect(queue.status().liveSince).toBeNull();
+    queue.request();
+    builds.finish();
+    await queue.idle();
+    const live = queue.status().liveSince;
+    expect(live).toBe(queue.status().finishedAt);
+    queue.request();
+    builds.fail(new Error('astro build exited with 1'));
+    await queue.idle();
+    expect(queue.status()).toMatchObject({ state: 'failed', liveSince: live });
+    expect(queue.status().finishedAt).not.toBe(live);
+  });
+
   it('runs the queued build after a failed one', async () => {
     const builds = manualBuilds();
     const queue = createRebuildQueue('hook', builds.build, clock());

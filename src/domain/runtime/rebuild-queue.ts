@@ -28,7 +28,7 @@ interface FailureWithLog {
  * queue.request(); // { state: 'running', queued: true, ... }
  */
 export function createRebuildQueue(mode: RebuildMode, build: () => Promise<void>, now: () => Date): RebuildQueue {
-  let current: RebuildStatus = { mode, state: 'idle', queued: false, startedAt: null, finishedAt: null, error: null };
+  let current: RebuildStatus = { mode, state: 'idle', queued: false, startedAt: null, finishedAt: null, liveSince: null, error: null };
   let running: Promise<void> | null = null;
 
   const start = (): void => {
@@ -36,7 +36,8 @@ export function createRebuildQueue(mode: RebuildMode, build: () => Promise<void>
     running = (async () => {
       try {
         await build();
-        current = { ...current, state: 'done', finishedAt: now().toISOString(), error: null };
+        const finishedAt = now().toISOString();
+        current = { ...current, state: 'done', finishedAt, liveSince: finishedAt, error: null };
       } catch (caught) {
         const failure = (caught ?? {}) as FailureWithLog;
         const logTail = Array.isArray(failure.logTail) ? failure.logTail.map(String) : [];

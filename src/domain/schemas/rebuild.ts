@@ -14,6 +14,8 @@ export const RebuildStatusSchema = z.object({
   startedAt: z.iso.datetime().nullable(),
   /** When the latest build finished (done or failed). */
   finishedAt: z.iso.datetime().nullable(),
+  /** When the pages being served now went live: the end of the latest build that succeeded (issue 13 point 7). */
+  liveSince: z.iso.datetime().nullable(),
   /** The latest failure: its message and the last lines of the build's output. */
   error: z.object({ message: z.string(), logTail: z.array(z.string()) }).nullable(),
 });

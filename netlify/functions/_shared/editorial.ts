@@ -1,0 +1,79 @@
+/**
+ * What the admin write endpoints share (issue 13 points 1, 7, 8): the super-user guard with the
+ * actor history records, the schemas of this year, the outcomes of db/queries/editorial as HTTP, and
+ * the answer of a write, which asks for a static rebuild (`requestRebuild()`, coalesced) and says
+ * where it stands.
+ */
+import { z } from 'zod';
+import type { Outcome } from '../../../db/queries/editorial/common.ts';
+import type { Actor } from '../../../db/queries/editorial/history.ts';
+import { ApiError } from '../../../src/domain/envelope.ts';
+import { editorialSchemas, type EditedEntity, type EditorialSchemas } from '../../../src/domain/schemas/editorial.ts';
+import { refSchema, IdParamSchema } from '../../../src/domain/schemas/refs.ts';
+import { ok } from './http.ts';
+import { requestRebuild } from './rebuild.ts';
+import { requireRole, type SessionUser } from './session.ts';
+
+/** The signed-in super user (401 signed out, 403 any other role) as the actor of the history. */
+export async function requireEditor(req: Request): Promise<{ user: SessionUser; actor: Actor }> {
+  const user = await requireRole(req, 'SUPER_USER');
+  return { user, actor: { id: user.id, email: user.email } };
+}
+
+/** The request schemas with this year's bounds (spec §9: publication years up to this year plus 5). */
+export function schemasNow(): EditorialSchemas {
+  return editorialSchemas(new Date().getUTCFullYear());
+}
+
+/** `/api/{kind}/{id}` for writes: a numeric id. */
+export const IdParams = z.object({ id: IdParamSchema });
+/** `/api/{kind}/{id}` for the edit form's read: the id or the slug (edit pages are /books/edit/{slug}). */
+export const RefParams = z.object({ id: refSchema('validation.ref') });
+
+const NOT_FOUND: Readonly<Record<EditedEntity, string>> = {
+  book: 'api.error.bookNotFound',
+  author: 'api.error.authorNotFound',
+  series: 'api.error.seriesNotFound',
+  genre: 'api.error.genreNotFound',
+};
+/** The 409 of a delete that books still block; `{count}` and `{titles}` name them. */
+const BLOCKED: Readonly<Record<EditedEntity, string>> = {
+  book: 'api.error.conflict',
+  author: 'api.error.authorHasBooks',
+  series: 'api.error.seriesHasBooks',
+  genre: 'api.error.genreHasBooks',
+};
+
+/** The value of a write, or its refusal as the envelope's error. */
+export function unwrap<T>(kind: EditedEntity, outcome: Outcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  switch (outcome.reason) {
+    case 'notFound':
+      throw new ApiError('NOT_FOUND', NOT_FOUND[kind]);
+    case 'invalid':
+      throw new ApiError('VALIDATION', 'api.error.validation', outcome.details);
+    case 'conflict':
+      throw new ApiError('CONFLICT', outcome.key);
+    case 'blocked': {
+      const titles = outcome.books.map((b) => `“${b.title}”`).join(', ') + (outcome.total > outcome.books.length ? ', …' : '');
+      throw new ApiError('CONFLICT', BLOCKED[kind], undefined, undefined, {
+        params: { count: outcome.total, titles },
+        blockedBy: outcome.books.map((b) => ({ entity: 'book', ...b })),
+      });
+    }
+  }
+}
+
+/** A record read for the edit form, or 404. */
+export function found<T>(kind: EditedEntity, record: T | null): T {
+  if (record === null) throw new ApiError('NOT_FOUND', NOT_FOUND[kind]);
+  return record;
+}
+
+/**
+ * The answer of a catalogue write: what was saved and the rebuild it asked for (issue 13 point 7:
+ * every catalogue write calls the one requestRebuild(); the editor shows its status).
+ */
+export function savedAnswer(value: { id: number; slug?: string }, status = 200): Response {
+  return ok({ ...value, rebuild: requestRebuild() }, { status });
+}
