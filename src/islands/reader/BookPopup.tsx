@@ -40,6 +40,7 @@ import { $affiliateServices } from './stores/affiliate.ts';
 import type { BookReader, BookReaderState } from './stores/book-reader.ts';
 import { $popup, closePopup, selectEdition } from './stores/popup.ts';
 import { $toastHost } from './stores/toast-host.ts';
+import { notify } from './stores/toasts.ts';
 import type { PopupTexts, ReaderPlurals } from './texts.ts';
 
 export interface BookPopupProps {
@@ -345,9 +346,12 @@ function BookDetails({ locale, texts, plurals, data, reader, state, selectedEdit
               aria-haspopup="dialog"
               onClick={(event) => {
                 const trigger = event.currentTarget;
-                void import('../editorial/editions-manager-entry.ts').then(({ openEditionsManager }) =>
-                  openEditionsManager({ bookId: book.id, bookTitle: book.title, locale, trigger, onChanged: () => void reader.refresh() }),
-                );
+                import('../editorial/editions-manager-entry.ts')
+                  .then(({ openEditionsManager }) =>
+                    openEditionsManager({ bookId: book.id, bookTitle: book.title, locale, trigger, onChanged: () => void reader.refresh() }),
+                  )
+                  // Its code or texts could not be loaded (offline): say so instead of doing nothing.
+                  .catch(() => notify({ kind: 'failure', title: texts['account.error.network'] }));
               }}
             >
               {texts['reader.editions.manage']}
