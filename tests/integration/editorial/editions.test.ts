@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getDb } from '../../../db/client.ts';
+import { installRebuilder } from '../../../netlify/functions/_shared/rebuild.ts';
+import type { RebuildQueue } from '../../../src/domain/runtime/rebuild-queue.ts';
 import { EditionSchema, maxEditionYear, type Edition } from '../../../src/domain/schemas/edition.ts';
 import { ModalDataSchema } from '../../../src/domain/schemas/reader.ts';
 import { createBooks, createReader, dataOf, errorOf, removeBooks, serveForTests, type Reader, type TestBook } from '../../support/readers.ts';
@@ -316,6 +318,31 @@ describe('PATCH /api/editions/{id} replaces the fields (spec §5: empty values a
     expect(error.details?.map((d) => d.message)).toEqual(['Titel ist erforderlich', 'Seitenzahl muss mindestens 1 sein']);
     // Not the promote shape: {isPrimaryEdition: false} alone is an update without a title.
     expect(errorOf(await patch(edition.id, { isPrimaryEdition: false }), 400).details?.[0]?.path).toBe('title');
+  });
+});
+
+describe('static rebuilds (book pages show the editions)', () => {
+  it('each accepted write asks for one; a refused one does not', async () => {
+    let requests = 0;
+    const status: ReturnType<RebuildQueue['status']> = { mode: 'local', state: 'idle', queued: false, startedAt: null, finishedAt: null, error: null };
+    // The functions run in this process (startLocalServer): they ask this queue, as they ask npm start's builder.
+    installRebuilder({ request: () => (requests++, status), status: () => status, idle: async () => undefined });
+    try {
+      const book = freshBook();
+      const first = await added(book.id, { title: 'Erste' });
+      const second = await added(book.id, { title: 'Zweite' });
+      expect(requests).toBe(2);
+      dataOf(await patch(second.id, { title: 'Zweite, neu' }), EditionSchema);
+      dataOf(await patch(second.id, { isPrimaryEdition: true }), EditionSchema);
+      expect((await remove(first.id)).status).toBe(204);
+      expect(requests).toBe(5);
+      errorOf(await remove(second.id), 409);
+      errorOf(await create(book.id, { title: '' }), 400);
+      errorOf(await patch(second.id, { title: 'x' }, { cookie: '' }), 401);
+      expect(requests).toBe(5);
+    } finally {
+      installRebuilder(undefined);
+    }
   });
 });
 
