@@ -1,27 +1,55 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../db/client.ts';
+import { createEdition } from '../../db/queries/editorial/editions.ts';
 import { listEditions } from '../../db/queries/editions.ts';
 import { findBookId } from '../../db/queries/refs.ts';
+import { editionRuleError } from '../../src/domain/editorial/edition-rules.ts';
 import { ApiError } from '../../src/domain/envelope.ts';
-import { BookRefSchema, type Edition } from '../../src/domain/schemas/edition.ts';
+import { isSuperUser } from '../../src/domain/roles.ts';
+import { BookRefSchema, editionInputSchema, maxEditionYear, type Edition } from '../../src/domain/schemas/edition.ts';
 import { z } from 'zod';
 import { createAnswerCache } from './_shared/answer-cache.ts';
-import { handle, ok, parseParams } from './_shared/http.ts';
+import { handle, ok, parseJson, parseParams } from './_shared/http.ts';
+import { requestRebuild } from './_shared/rebuild.ts';
+import { getSessionUser, requireRole } from './_shared/session.ts';
 
 const ParamsSchema = z.object({ id: BookRefSchema });
 const cached = createAnswerCache<Edition[] | null>();
 
-/** GET /api/books/{id}/editions: every edition of a book (spec §7), by book id or slug. */
+async function loadEditions(id: number | string): Promise<Edition[] | null> {
+  const db = await getDb();
+  const bookId = await findBookId(db, id);
+  return bookId === null ? null : listEditions(db, bookId);
+}
+
+/**
+ * /api/books/{id}/editions (spec §7), by book id or slug:
+ * - GET: every edition of the book, primary first. Cached per instance for everyone but super users,
+ *   who edit them and read them live (the editions manager sees its own change at once).
+ * - POST (super users; issue 13 point 2): adds an edition (spec §5 fields; 201 with the edition).
+ *   The edition rules decide what the request leaves out; asks for a static rebuild (book pages show
+ *   the editions; the pop-up reads them live).
+ */
 export default handle({
-  GET: async (_req, ctx) => {
+  GET: async (req, ctx) => {
     const { id } = parseParams(ctx.params, ParamsSchema);
-    const editions = await cached(String(id), async () => {
-      const db = await getDb();
-      const bookId = await findBookId(db, id);
-      return bookId === null ? null : listEditions(db, bookId);
-    });
+    const editor = isSuperUser(await getSessionUser(req));
+    const editions = editor ? await loadEditions(id) : await cached(String(id), () => loadEditions(id));
     if (editions === null) throw new ApiError('NOT_FOUND', 'api.error.bookNotFound');
-    return ok(editions);
+    return ok(editions, editor ? { headers: { 'cache-control': 'private, no-store', vary: 'cookie' } } : undefined);
+  },
+  POST: async (req, ctx) => {
+    await requireRole(req, 'SUPER_USER');
+    const { id } = parseParams(ctx.params, ParamsSchema);
+    const input = await parseJson(req, editionInputSchema(maxEditionYear(new Date())));
+    const db = await getDb();
+    const bookId = await findBookId(db, id);
+    if (bookId === null) throw new ApiError('NOT_FOUND', 'api.error.bookNotFound');
+    const result = await createEdition(db, bookId, input);
+    if (!result.ok) throw editionRuleError(result.violation);
+    // TODO(issue 13 point 8, history): record this write (who, when, before: none, after: result.value) once the admin history table lands.
+    requestRebuild();
+    return ok(result.value, { status: 201 });
   },
 });
 

@@ -4,6 +4,7 @@ import { getDb } from '../../db/client.ts';
 import { loadModalCatalogue, loadModalLive, type ModalCatalogue } from '../../db/queries/reader/modal-data.ts';
 import { findBookId } from '../../db/queries/refs.ts';
 import { ApiError } from '../../src/domain/envelope.ts';
+import { isSuperUser } from '../../src/domain/roles.ts';
 import { BookRefSchema } from '../../src/domain/schemas/edition.ts';
 import type { ModalData } from '../../src/domain/schemas/reader.ts';
 import { createAnswerCache } from './_shared/answer-cache.ts';
@@ -18,22 +19,24 @@ const cached = createAnswerCache<ModalCatalogue | null>();
  * GET /api/books/{id}/modal-data (spec §2 pop-up, §7; issue 12): the book in the request language
  * (Accept-Language), its live rating summary and two newest reviews, and for a signed-in reader
  * their rating and reading-list status. Signed out it answers too (false/null for the personal
- * fields). The answer depends on the session: private, never stored by a shared cache.
+ * fields). The answer depends on the session: private, never stored by a shared cache. The book half
+ * is cached per instance, except for super users, who read it live (their edition edits show at once).
  */
 export default handle({
   GET: async (req, ctx) => {
     const { id } = parseParams(ctx.params, ParamsSchema);
-    const [catalogue, session] = await Promise.all([
-      cached(`${ctx.locale}\u0000${typeof id}\u0000${id}`, async () => {
-        const db = await getDb();
-        const bookId = await findBookId(db, id);
-        return bookId === null ? null : loadModalCatalogue(db, bookId, ctx.locale);
-      }),
-      sessionRef(req),
-    ]);
-    if (!catalogue) throw new ApiError('NOT_FOUND', 'api.error.bookNotFound');
+    const load = async () => {
+      const db = await getDb();
+      const bookId = await findBookId(db, id);
+      return bookId === null ? null : loadModalCatalogue(db, bookId, ctx.locale);
+    };
+    const [shared, session] = await Promise.all([cached(`${ctx.locale}\u0000${typeof id}\u0000${id}`, load), sessionRef(req)]);
+    if (!shared) throw new ApiError('NOT_FOUND', 'api.error.bookNotFound');
     // The session is checked inside the live query (a revoked or outdated one reads as signed out).
-    const live = await loadModalLive(await getDb(), catalogue.book.id, session);
+    const { viewerRole, ...live } = await loadModalLive(await getDb(), shared.book.id, session);
+    // Super users edit the editions (issue 13): they read the book live, so the pop-up shows their change at once.
+    const catalogue = isSuperUser(viewerRole ? { role: viewerRole } : null) ? await load() : shared;
+    if (!catalogue) throw new ApiError('NOT_FOUND', 'api.error.bookNotFound');
     const data: ModalData = { ...catalogue, ...live };
     return ok(data, { headers: { 'cache-control': 'private, no-store', vary: 'cookie, accept-language' } });
   },

@@ -8,8 +8,8 @@ import { ERROR_CODES, type ErrorCode } from './enums.ts';
 
 export const ErrorDetailSchema = z.object({ path: z.string(), message: z.string(), key: z.string() });
 export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
-/** A detail before translation: the field and its message key. */
-export type ErrorDetailKey = Omit<ErrorDetail, 'message'>;
+/** A detail before translation: the field, its message key and the values of the key's placeholders ('{max}'). */
+export type ErrorDetailKey = Omit<ErrorDetail, 'message'> & { params?: Record<string, string | number> };
 
 export const ErrorBodySchema = z.object({
   message: z.string(),
@@ -90,7 +90,12 @@ export class ApiError extends Error {
  * per issue code, e.g. `validation.invalidType`). A union's issues name the key of its branches.
  */
 export function detailsFromZod(issues: readonly z.core.$ZodIssue[]): ErrorDetailKey[] {
-  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), key: messageKeyOf(issue) }));
+  return issues.map((issue) => {
+    const detail: ErrorDetailKey = { path: issue.path.map(String).join('.'), key: messageKeyOf(issue) };
+    // A refinement names its message's placeholders (the edition year's '{max}', issue 13).
+    if (issue.code === 'custom' && issue.params) detail.params = issue.params as Record<string, string | number>;
+    return detail;
+  });
 }
 
 function messageKeyOf(issue: z.core.$ZodIssue): string {

@@ -26,7 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { ErrorEnvelopeSchema, STATUS_OF, successEnvelope } from '../../src/domain/envelope.ts';
 import { DeleteAccountSchema, EmailOnlySchema, LoginSchema, ProfileUpdateSchema, RegisterSchema, ResetPasswordSchema, TokenSchema } from '../../src/domain/schemas/auth.ts';
-import { BookRefSchema } from '../../src/domain/schemas/edition.ts';
+import { BookRefSchema, EditionIdParamsSchema, editionInputSchema } from '../../src/domain/schemas/edition.ts';
 import { AuthorListQuerySchema, BookListQuerySchema, SeriesListQuerySchema } from '../../src/domain/schemas/lists.ts';
 import { SearchQuerySchema } from '../../src/domain/schemas/search.ts';
 import { AddToReadingListSchema, RateAndReviewSchema, RateBookSchema, ReadingListQuerySchema, ReviewsQuerySchema, UpdateReadingListSchema } from '../../src/domain/schemas/reader.ts';
@@ -161,6 +161,12 @@ export const ENDPOINTS: EndpointSpec[] = [
   { fn: 'profile-reviews', method: 'GET', auth: true, query: ReviewsQuerySchema },
   // Sign out everywhere: no input to fuzz, and with the fuzz user's cookie it would end every session.
   { fn: 'profile-sessions', method: 'DELETE', auth: true, signedOutOnly: true },
+  // The editions manager (issue 13): super users only, so the fuzz user (a normal user) meets the 403
+  // before the body is read; a super user here would write into the seeded books other tests read.
+  // The year bound is fixed: the fuzz only needs the schema's shape.
+  { fn: 'book-editions', method: 'POST', auth: true, params: bookRef, body: editionInputSchema(2100) },
+  { fn: 'edition', method: 'PATCH', auth: true, params: EditionIdParamsSchema, body: editionInputSchema(2100) },
+  { fn: 'edition', method: 'DELETE', auth: true, params: EditionIdParamsSchema },
   { fn: 'admin-rebuild', method: 'GET', auth: true },
   { fn: 'admin-rebuild', method: 'POST', auth: true },
   { fn: 'logout', method: 'GET', redirect: true },

@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { localized } from '../../../src/domain/catalogue-view.ts';
 import { markdownToPlainText, stripLeadingHeading, truncateText } from '../../../src/domain/description.ts';
-import type { Locale, ReadingStatus } from '../../../src/domain/enums.ts';
+import type { Locale, ReadingStatus, Role } from '../../../src/domain/enums.ts';
 import { summarizeRatings } from '../../../src/domain/rating.ts';
 import { POPUP_BIO_LENGTH, POPUP_REVIEW_LIMIT, type ModalData } from '../../../src/domain/schemas/reader.ts';
 import type { LocalizedText } from '../../schema/localized.ts';
@@ -23,7 +23,8 @@ import { listEditions } from '../editions.ts';
 import { BOOK_RATINGS, ownJson, reviewsJson, toOwnRating, toReview, totalsSql, type OwnJson, type ReviewRow } from './ratings.ts';
 
 export type ModalCatalogue = Pick<ModalData, 'book' | 'author'>;
-export type ModalLive = Omit<ModalData, 'book' | 'author'>;
+/** The live half, and the role of the reader whose live session asked (null signed out): not part of the answer. */
+export type ModalLive = Omit<ModalData, 'book' | 'author'> & { viewerRole: Role | null };
 
 /** A jsonb text in the request language, else English, else null (DESIGN.md §6), as SQL. */
 const localizedName = (column: 'g.names' | 'aw.names' | 'c.names', locale: Locale) =>
@@ -93,13 +94,14 @@ export async function loadModalLive(db: Database, bookId: number, session: Sessi
   const id = sql`${bookId}`;
   // The session is checked in this statement (me.id is NULL unless it is live): one round trip for a signed-in reader too.
   const personal = session
-    ? sql`${ownJson(BOOK_RATINGS, sql`me.id`, id)} AS own, (SELECT l.status FROM reading_list l WHERE l.user_id = me.id AND l.book_id = ${id}) AS status
+    ? sql`${ownJson(BOOK_RATINGS, sql`me.id`, id)} AS own, (SELECT l.status FROM reading_list l WHERE l.user_id = me.id AND l.book_id = ${id}) AS status,
+          (SELECT u.role FROM users u WHERE u.id = me.id) AS "viewerRole"
           FROM (SELECT ${liveSessionUserIdSql(session)} AS id) me,`
-    : sql`NULL::json AS own, NULL::reading_status AS status FROM`;
+    : sql`NULL::json AS own, NULL::reading_status AS status, NULL::role AS "viewerRole" FROM`;
   const result = await executePrepared(db, 'modal_live', sql`
     SELECT t.n, t.s, ${reviewsJson(BOOK_RATINGS, id, POPUP_REVIEW_LIMIT, 0)} AS reviews, ${personal}
     ${totalsSql(BOOK_RATINGS, id)} t`);
-  const row = result.rows[0] as { n: number; s: number; reviews: ReviewRow[]; own: OwnJson | null; status: ReadingStatus | null };
+  const row = result.rows[0] as { n: number; s: number; reviews: ReviewRow[]; own: OwnJson | null; status: ReadingStatus | null; viewerRole: Role | null };
   const own = toOwnRating(row.own);
   return {
     ratings: { ...summarizeRatings(row.n, row.s), reviews: row.reviews.map(toReview) },
@@ -107,5 +109,6 @@ export async function loadModalLive(db: Database, bookId: number, session: Sessi
     readingStatus: row.status,
     userRating: own?.rating ?? null,
     userReview: own?.review ?? null,
+    viewerRole: row.viewerRole,
   };
 }

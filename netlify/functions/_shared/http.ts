@@ -52,7 +52,7 @@ export function noContent(headers: HeaderValues = {}): Response {
 
 function errorResponse(error: ApiError, locale: Locale): Response {
   const body: ErrorBody = { message: translate(locale, error.messageKey, error.extras?.params), code: error.code };
-  if (error.details) body.details = error.details.map((d) => ({ path: d.path, message: translate(locale, d.key), key: d.key }));
+  if (error.details) body.details = error.details.map((d) => ({ path: d.path, message: translate(locale, d.key, d.params), key: d.key }));
   const retryAfter = Number(error.headers?.['retry-after']);
   if (Number.isInteger(retryAfter)) body.retryAfter = retryAfter;
   if (error.extras?.blockedBy) body.blockedBy = error.extras.blockedBy;
@@ -71,6 +71,18 @@ export function parseParams<T extends z.ZodType>(params: Record<string, string>,
 
 /** Parses the JSON body: application/json only (415), size-capped, malformed JSON and schema mismatches are 400s, never 500s. */
 export async function parseJson<T extends z.ZodType>(req: Request, schema: T): Promise<z.infer<T>> {
+  return parseValue(await readJson(req), schema);
+}
+
+/** Parses a value already read (a body that one of two schemas describes, e.g. PATCH /api/editions/{id}). */
+export function parseValue<T extends z.ZodType>(value: unknown, schema: T): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError('VALIDATION', 'api.error.validation', detailsFromZod(result.error.issues));
+  return result.data;
+}
+
+/** Reads the JSON body as it is, with the checks of parseJson (415, size cap, malformed JSON), before any schema. */
+export async function readJson(req: Request): Promise<unknown> {
   // Only JSON is read as JSON (issue 10): a form post or text/plain from another site is refused.
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
@@ -78,15 +90,11 @@ export async function parseJson<T extends z.ZodType>(req: Request, schema: T): P
   if (declared > MAX_JSON_BODY_BYTES) throw new ApiError('VALIDATION', 'api.error.bodyTooLarge');
   const text = await req.text();
   if (new TextEncoder().encode(text).byteLength > MAX_JSON_BODY_BYTES) throw new ApiError('VALIDATION', 'api.error.bodyTooLarge');
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     throw new ApiError('VALIDATION', 'api.error.malformedJson');
   }
-  const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError('VALIDATION', 'api.error.validation', detailsFromZod(result.error.issues));
-  return result.data;
 }
 
 /** Parses the query string (first value of each name) with a schema. */

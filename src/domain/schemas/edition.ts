@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { refSchema } from './refs.ts';
+import { IdParamSchema, refSchema } from './refs.ts';
+import { text } from './text.ts';
 import { BINDING_TYPES, EDITION_TYPES, FORMAT_TYPES } from '../enums.ts';
 
 /** An edition as the API returns it (spec §3 Edition; GET /api/books/{id}/editions). */
@@ -28,3 +29,113 @@ export type Edition = z.infer<typeof EditionSchema>;
 /** A book reference in a path: its numeric id or its slug. */
 export const BookRefSchema = refSchema('validation.bookRef');
 export type BookRef = z.infer<typeof BookRefSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Writes (issue 13 point 2; spec §5 "Edition form", §7 POST /api/books/{id}/editions and
+// PATCH /api/editions/{id}). One schema for the editions manager's form and for the API.
+
+/** Spec §9: years 1800 to the current year plus 5. */
+export const EDITION_YEAR_MIN = 1800;
+export const EDITION_YEARS_AHEAD = 5;
+/** Spec §9: at least one page; the upper bound keeps the value inside the integer column. */
+export const EDITION_PAGES_MIN = 1;
+export const EDITION_PAGES_MAX = 100_000;
+export const EDITION_TITLE_MAX = 300;
+export const EDITION_DESCRIPTION_MAX = 10_000;
+export const EDITION_SHORT_TEXT_MAX = 200;
+export const EDITION_URL_MAX = 2_000;
+
+/**
+ * The latest publication year an edition may have: the current year plus 5 (spec §5, §9). The caller
+ * passes the date (the domain reads no clock).
+ * @example maxEditionYear(new Date('2026-03-01')) // 2031
+ */
+export const maxEditionYear = (now: Date): number => now.getUTCFullYear() + EDITION_YEARS_AHEAD;
+
+/** Message keys of the edition form (spec §5; de holds the spec's texts). */
+export const EDITION_MESSAGE_KEYS = {
+  title: 'validation.edition.title',
+  year: 'validation.edition.year',
+  pages: 'validation.edition.pages',
+  pagesMax: 'validation.edition.pagesMax',
+  languageCode: 'validation.edition.languageCode',
+  languageName: 'validation.edition.languageName',
+  coverImage: 'validation.edition.coverImage',
+  tooLong: 'validation.edition.tooLong',
+  editionType: 'validation.edition.type',
+  formatType: 'validation.edition.format',
+  bindingType: 'validation.edition.binding',
+  flag: 'validation.edition.flag',
+  originalExists: 'validation.edition.originalExists',
+} as const;
+const M = EDITION_MESSAGE_KEYS;
+
+/** An optional single-line text: trimmed; blank counts as left out (spec §5: empty values are omitted). */
+const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  text(M.tooLong, options)
+    .trim()
+    .max(max, M.tooLong)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
+/**
+ * An absolute http(s) address (spec §3: coverImage is a URL).
+ * @example isHttpUrl('https://example.org/dune.jpg') // true
+ */
+export function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
+/** A language code: two or three letters, optionally with a region or script ('de', 'pt-BR', 'zh-Hant'). */
+const LanguageCodeSchema = text(M.languageCode)
+  .trim()
+  .min(2, M.languageCode)
+  .max(35, M.languageCode)
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, M.languageCode);
+
+/**
+ * The fields of an edition as the form and POST send them (spec §5). Empty optional values are left
+ * out; `editionType`, `languageName` and `isPrimaryEdition` left out are decided by the edition rules
+ * (src/domain/editorial/edition-rules.ts: 'revised' once an original exists, the name of the chosen
+ * language, primary for a book's first edition). `maxYear` is maxEditionYear(today).
+ * @example editionInputSchema(2031).parse({ title: 'Dune', publicationYear: 1965 })
+ */
+export function editionInputSchema(maxYear: number) {
+  return z.strictObject({
+    title: text(M.title).trim().min(1, M.title).max(EDITION_TITLE_MAX, M.tooLong),
+    description: optionalText(EDITION_DESCRIPTION_MAX, { multiline: true }),
+    // Spec §5: a URL or empty.
+    coverImage: text(M.coverImage)
+      .trim()
+      .max(EDITION_URL_MAX, M.coverImage)
+      .refine((value) => value === '' || isHttpUrl(value), M.coverImage)
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
+    publicationYear: z
+      .number(M.year)
+      .refine((year) => Number.isInteger(year) && year >= EDITION_YEAR_MIN && year <= maxYear, { message: M.year, params: { max: maxYear } })
+      .optional(),
+    pages: z.number(M.pages).int(M.pages).min(EDITION_PAGES_MIN, M.pages).max(EDITION_PAGES_MAX, M.pagesMax).optional(),
+    isbn: optionalText(EDITION_SHORT_TEXT_MAX),
+    asin: optionalText(EDITION_SHORT_TEXT_MAX),
+    publisher: optionalText(EDITION_SHORT_TEXT_MAX),
+    isPrimaryEdition: z.boolean(M.flag).optional(),
+    editionType: z.enum(EDITION_TYPES, M.editionType).optional(),
+    formatType: z.enum(FORMAT_TYPES, M.formatType).default('physical'),
+    /** Left out: not known (the seeded editions have none); the form sends its default, paperback. */
+    bindingType: z.enum(BINDING_TYPES, M.bindingType).optional(),
+    languageCode: LanguageCodeSchema.default('de'),
+    languageName: text(M.languageName).trim().min(1, M.languageName).max(EDITION_SHORT_TEXT_MAX, M.tooLong).optional(),
+    translator: optionalText(EDITION_SHORT_TEXT_MAX),
+    isOriginalLanguage: z.boolean(M.flag).default(true),
+  });
+}
+export type EditionInput = z.infer<ReturnType<typeof editionInputSchema>>;
+
+/** PATCH /api/editions/{id} with only `{ isPrimaryEdition: true }`: make it the primary edition (spec §7). */
+export const PromoteEditionSchema = z.strictObject({ isPrimaryEdition: z.literal(true) });
+
+/** An edition in a path (`/api/editions/{id}`): a numeric id. */
+export const EditionIdParamsSchema = z.object({ id: IdParamSchema });

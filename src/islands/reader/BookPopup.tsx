@@ -11,8 +11,8 @@
  *   own rating, genres, edition switcher, average with count, date or year, publisher, pages, ISBN,
  *   translator, language, series with position, awards, synopsis (the project's safe markdown
  *   renderer), the first author with portrait and bio, two reviews and the write-review link.
- *   Super users get the edition-management link (to the book page's editions until the editorial
- *   issue brings the manager).
+ *   Super users get the edition-management button: the editions manager opens over the pop-up
+ *   (src/islands/editorial/, loaded on the click), and the pop-up reloads its editions after a change.
  * - Every text the reader or an editor typed is rendered as text, except the synopsis, which goes
  *   through renderDescription() (raw HTML escaped, unsafe links dropped).
  */
@@ -27,7 +27,7 @@ import { editionView } from '../../domain/reader/edition-view.ts';
 import { isSuperUser } from '../../domain/roles.ts';
 import type { ModalData } from '../../domain/schemas/reader.ts';
 import { useSessionUser } from '../account/use-session.ts';
-import { useModalDialog } from '../use-modal-dialog.ts';
+import { keepTabInside, useModalDialog } from '../use-modal-dialog.ts';
 import { coverCategory } from '../cards/BookListCard.tsx';
 import { fill, formatCount, formatDate, plural, splitAround } from '../cards/format.ts';
 import AverageRating from './AverageRating.tsx';
@@ -40,6 +40,7 @@ import { $affiliateServices } from './stores/affiliate.ts';
 import type { BookReader, BookReaderState } from './stores/book-reader.ts';
 import { $popup, closePopup, selectEdition } from './stores/popup.ts';
 import { $toastHost } from './stores/toast-host.ts';
+import { notify } from './stores/toasts.ts';
 import type { PopupTexts, ReaderPlurals } from './texts.ts';
 
 export interface BookPopupProps {
@@ -47,9 +48,6 @@ export interface BookPopupProps {
   texts: PopupTexts;
   plurals: ReaderPlurals;
 }
-
-/** What Tab can reach inside the dialog (for the wrap at its ends). */
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Stands in while no book is selected (hooks need a store every render). */
 const IDLE = map<BookReaderState>({ status: 'loading', data: null, listBusy: false, signInPrompt: false });
@@ -74,20 +72,7 @@ export default function BookPopup({ locale, texts, plurals }: BookPopupProps) {
     if (trigger?.isConnected) trigger.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => keepTabInside(event, dialogRef.current);
 
   const loaded = state.status === 'loaded' && state.data !== null;
   return (
@@ -354,10 +339,23 @@ function BookDetails({ locale, texts, plurals, data, reader, state, selectedEdit
         <p className="reader-popup__links">
           <a href={bookPath}>{texts['reader.popup.openPage']}</a>
           {superUser && (
-            // Until the editorial issue brings the editions manager: the book page's editions section.
-            <a className="button button--ghost" href={`${bookPath}#editions-title`}>
+            // Issue 13: the editions manager opens over the pop-up; its code loads only on this click.
+            <button
+              type="button"
+              className="button button--ghost"
+              aria-haspopup="dialog"
+              onClick={(event) => {
+                const trigger = event.currentTarget;
+                import('../editorial/editions-manager-entry.ts')
+                  .then(({ openEditionsManager }) =>
+                    openEditionsManager({ bookId: book.id, bookTitle: book.title, locale, trigger, onChanged: () => void reader.refresh() }),
+                  )
+                  // Its code or texts could not be loaded (offline): say so instead of doing nothing.
+                  .catch(() => notify({ kind: 'failure', title: texts['account.error.network'] }));
+              }}
+            >
               {texts['reader.editions.manage']}
-            </a>
+            </button>
           )}
         </p>
       </div>
