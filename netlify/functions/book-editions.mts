@@ -9,9 +9,10 @@ import { isSuperUser } from '../../src/domain/roles.ts';
 import { BookRefSchema, editionInputSchema, maxEditionYear, type Edition } from '../../src/domain/schemas/edition.ts';
 import { z } from 'zod';
 import { createAnswerCache } from './_shared/answer-cache.ts';
+import { requireEditor } from './_shared/editorial.ts';
 import { handle, ok, parseJson, parseParams } from './_shared/http.ts';
 import { requestRebuild } from './_shared/rebuild.ts';
-import { getSessionUser, requireRole } from './_shared/session.ts';
+import { getSessionUser } from './_shared/session.ts';
 
 const ParamsSchema = z.object({ id: BookRefSchema });
 const cached = createAnswerCache<Edition[] | null>();
@@ -39,15 +40,14 @@ export default handle({
     return ok(editions, editor ? { headers: { 'cache-control': 'private, no-store', vary: 'cookie' } } : undefined);
   },
   POST: async (req, ctx) => {
-    await requireRole(req, 'SUPER_USER');
+    const { actor } = await requireEditor(req);
     const { id } = parseParams(ctx.params, ParamsSchema);
     const input = await parseJson(req, editionInputSchema(maxEditionYear(new Date())));
     const db = await getDb();
     const bookId = await findBookId(db, id);
     if (bookId === null) throw new ApiError('NOT_FOUND', 'api.error.bookNotFound');
-    const result = await createEdition(db, bookId, input);
+    const result = await createEdition(db, bookId, input, actor);
     if (!result.ok) throw editionRuleError(result.violation);
-    // TODO(issue 13 point 8, history): record this write (who, when, before: none, after: result.value) once the admin history table lands.
     requestRebuild();
     return ok(result.value, { status: 201 });
   },

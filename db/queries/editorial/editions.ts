@@ -5,6 +5,7 @@
  * edition rules (src/domain/editorial/edition-rules.ts) judge what is really there. Promoting demotes
  * the old primary in the same transaction, before the new one is marked (the partial unique index
  * allows one primary at every moment). The indexes of db/schema/editions.ts stand behind the rules.
+ * Every write records itself in the admin history (issue 13 point 8) in its own transaction.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import {
@@ -19,6 +20,7 @@ import type { Edition, EditionInput } from '../../../src/domain/schemas/edition.
 import type { Database } from '../../client.ts';
 import { editions } from '../../schema/index.ts';
 import { fitsSerial } from '../refs.ts';
+import { recordHistory, type Actor } from './history.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -68,6 +70,16 @@ async function bookOfEdition(tx: Transaction, editionId: number): Promise<number
   return row?.bookId ?? null;
 }
 
+/** An edition as it is now (read under the book's lock: the history's "before"). */
+async function editionNow(tx: Transaction, editionId: number): Promise<Edition> {
+  const [row] = await tx.select().from(editions).where(eq(editions.id, editionId)).limit(1);
+  return toEdition(row!);
+}
+
+/** Records an edition write in the admin history, in the write's transaction. */
+const record = (tx: Transaction, actor: Actor, entityId: number, action: 'create' | 'update' | 'delete', before: Edition | null, after: Edition | null) =>
+  recordHistory(tx, { actor, entityType: 'edition', entityId: String(entityId), action, before, after });
+
 async function factsOf(tx: Transaction, bookId: number): Promise<EditionFacts[]> {
   return tx.select({ id: editions.id, editionType: editions.editionType, isPrimaryEdition: editions.isPrimaryEdition }).from(editions).where(eq(editions.bookId, bookId));
 }
@@ -104,7 +116,7 @@ async function guardUnique<T>(write: () => Promise<EditionWriteResult<T>>): Prom
 }
 
 /** POST /api/books/{id}/editions: adds an edition to the book. */
-export function createEdition(db: Database, bookId: number, input: EditionInput): Promise<EditionWriteResult<Edition>> {
+export function createEdition(db: Database, bookId: number, input: EditionInput, actor: Actor): Promise<EditionWriteResult<Edition>> {
   return guardUnique(() =>
     db.transaction(async (tx): Promise<EditionWriteResult<Edition>> => {
       if (!(await lockBook(tx, bookId))) return { ok: false, violation: 'bookNotFound' };
@@ -112,53 +124,66 @@ export function createEdition(db: Database, bookId: number, input: EditionInput)
       if (!plan.ok) return plan;
       await demote(tx, plan.demoteId);
       const [row] = await tx.insert(editions).values({ bookId, ...toColumns(plan.record) }).returning();
-      return { ok: true, value: toEdition(row!) };
+      const created = toEdition(row!);
+      await record(tx, actor, created.id, 'create', null, created);
+      return { ok: true, value: created };
     }),
   );
 }
 
 /** PATCH /api/editions/{id} with the edition's fields: replaces them (left-out optional values become empty). */
-export function updateEdition(db: Database, editionId: number, input: EditionInput): Promise<EditionWriteResult<Edition>> {
+export function updateEdition(db: Database, editionId: number, input: EditionInput, actor: Actor): Promise<EditionWriteResult<Edition>> {
   return guardUnique(() =>
     withEditionOf(db, editionId, async (tx, facts) => {
       const plan = planEditionWrite(facts, editionId, input);
       if (!plan.ok) return plan;
+      const before = await editionNow(tx, editionId);
       await demote(tx, plan.demoteId);
       const [row] = await tx
         .update(editions)
         .set({ ...toColumns(plan.record), updatedAt: sql`now()` })
         .where(eq(editions.id, editionId))
         .returning();
-      return { ok: true, value: toEdition(row!) };
+      const after = toEdition(row!);
+      await record(tx, actor, editionId, 'update', before, after);
+      return { ok: true, value: after };
     }),
   );
 }
 
 /** PATCH /api/editions/{id} with only `{ isPrimaryEdition: true }`: the edition becomes the primary, the old one is demoted. */
-export function promoteEdition(db: Database, editionId: number): Promise<EditionWriteResult<Edition>> {
+export function promoteEdition(db: Database, editionId: number, actor: Actor): Promise<EditionWriteResult<Edition>> {
   return withEditionOf(db, editionId, async (tx, facts) => {
     const plan = planPromotion(facts, editionId);
     if (!plan.ok) return plan;
+    const before = await editionNow(tx, editionId);
+    const demoted = plan.demoteId === null ? null : await editionNow(tx, plan.demoteId);
     await demote(tx, plan.demoteId);
     const [row] = await tx
       .update(editions)
       .set({ isPrimaryEdition: true, ...(plan.demoteId === null ? {} : { updatedAt: sql`now()` }) })
       .where(eq(editions.id, editionId))
       .returning();
-    return { ok: true, value: toEdition(row!) };
+    const after = toEdition(row!);
+    if (demoted) await record(tx, actor, demoted.id, 'update', demoted, { ...demoted, isPrimaryEdition: false });
+    await record(tx, actor, editionId, 'update', before, after);
+    return { ok: true, value: after };
   });
 }
 
 /** DELETE /api/editions/{id}: removes an edition other than the primary. */
-export function deleteEdition(db: Database, editionId: number): Promise<EditionWriteResult<null>> {
+export function deleteEdition(db: Database, editionId: number, actor: Actor): Promise<EditionWriteResult<null>> {
   return withEditionOf(db, editionId, async (tx, facts) => {
     const plan = planDeletion(facts, editionId);
     if (!plan.ok) return plan;
+    const before = await editionNow(tx, editionId);
     // The primary check again in the statement: it holds even for a writer that skipped the lock.
     const removed = await tx
       .delete(editions)
       .where(and(eq(editions.id, editionId), eq(editions.isPrimaryEdition, false)))
       .returning({ id: editions.id });
-    return removed.length > 0 ? { ok: true, value: null } : { ok: false, violation: 'primaryDelete' };
+    if (removed.length === 0) return { ok: false, violation: 'primaryDelete' };
+    await record(tx, actor, editionId, 'delete', before, null);
+    return { ok: true, value: null };
   });
 }

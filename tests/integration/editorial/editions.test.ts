@@ -10,6 +10,7 @@ import { getDb } from '../../../db/client.ts';
 import { installRebuilder } from '../../../netlify/functions/_shared/rebuild.ts';
 import type { RebuildQueue } from '../../../src/domain/runtime/rebuild-queue.ts';
 import { EditionSchema, maxEditionYear, type Edition } from '../../../src/domain/schemas/edition.ts';
+import { HistoryPageSchema } from '../../../src/domain/schemas/editorial.ts';
 import { ModalDataSchema } from '../../../src/domain/schemas/reader.ts';
 import { createBooks, createReader, dataOf, errorOf, removeBooks, serveForTests, type Reader, type TestBook } from '../../support/readers.ts';
 
@@ -360,5 +361,37 @@ describe('what readers see', () => {
       ['Erste', false],
     ]);
     expect((await list(book.id)).map((e) => e.id)).toEqual([second.id, first.id]);
+  });
+});
+
+describe('the admin history of edition writes (issue 13 point 8)', () => {
+  it('records who added, changed, promoted and deleted an edition, with before and after', async () => {
+    const book = freshBook();
+    const first = await added(book.id, { title: 'Erste' });
+    const second = await added(book.id, { title: 'Zweite' });
+    dataOf(await patch(second.id, { title: 'Zweite, neu' }), EditionSchema);
+    dataOf(await patch(second.id, { isPrimaryEdition: true }), EditionSchema);
+    expect((await remove(first.id)).status).toBe(204);
+
+    const history = async (id: number) => dataOf(await call('GET', `/api/admin/history?entity=edition&id=${id}`, { cookie: editor.cookie }), HistoryPageSchema);
+    const ofSecond = await history(second.id);
+    expect(ofSecond.items.map((h) => h.action)).toEqual(['update', 'update', 'create']);
+    expect(ofSecond.items.every((h) => h.actor.id === editor.id)).toBe(true);
+    expect(ofSecond.items[0]).toMatchObject({ before: { isPrimaryEdition: false }, after: { isPrimaryEdition: true } });
+    expect(ofSecond.items[1]).toMatchObject({ before: { title: 'Zweite' }, after: { title: 'Zweite, neu' } });
+    expect(ofSecond.items[2]).toMatchObject({ before: null, after: { title: 'Zweite', bookId: book.id } });
+    // The old primary: its demotion by the promotion, then its deletion.
+    const ofFirst = await history(first.id);
+    expect(ofFirst.items.map((h) => h.action)).toEqual(['delete', 'update', 'create']);
+    expect(ofFirst.items[0]).toMatchObject({ before: { title: 'Erste', isPrimaryEdition: false }, after: null });
+    expect(ofFirst.items[1]).toMatchObject({ before: { isPrimaryEdition: true }, after: { isPrimaryEdition: false } });
+  });
+
+  it('records nothing for a refused write', async () => {
+    const book = freshBook();
+    const primary = await added(book.id, { title: 'Haupt' });
+    expect((await remove(primary.id)).status).toBe(409);
+    const history = dataOf(await call('GET', `/api/admin/history?entity=edition&id=${primary.id}`, { cookie: editor.cookie }), HistoryPageSchema);
+    expect(history.items.map((h) => h.action)).toEqual(['create']);
   });
 });
