@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageRating, RATING_MAX, RATING_MIN, roundRating, starFills, summarizeRatings } from './rating.ts';
+import { averageRating, RATING_MAX, RATING_MIN, roundRating, starFills, summarizeRatings, totalsAfterChange } from './rating.ts';
 
 describe('rating scale', () => {
   it('runs from 1 to 5', () => {
@@ -90,5 +90,15 @@ describe('starFills', () => {
     expect(starFills(null)).toEqual(['empty', 'empty', 'empty', 'empty', 'empty']);
     expect(starFills(-1)).toEqual(starFills(0));
     expect(starFills(9)).toEqual(starFills(5));
+  });
+});
+
+describe('totalsAfterChange', () => {
+  it('adds a new rating, replaces a changed one and takes a removed one away', () => {
+    expect(totalsAfterChange(3, 12, null, 5)).toEqual({ count: 4, sum: 17 });
+    expect(totalsAfterChange(3, 12, 4, 2)).toEqual({ count: 3, sum: 10 });
+    expect(totalsAfterChange(3, 12, 4, 4)).toEqual({ count: 3, sum: 12 });
+    expect(totalsAfterChange(3, 12, 4, null)).toEqual({ count: 2, sum: 8 });
+    expect(totalsAfterChange(1, 5, 5, null)).toEqual({ count: 0, sum: 0 });
   });
 });

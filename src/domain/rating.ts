@@ -38,6 +38,17 @@ export function summarizeRatings(count: number, sum: number): RatingTotals {
   return count > 0 ? { average: roundRating(sum / count), count } : { average: null, count: 0 };
 }
 
+/**
+ * Count and sum after one reader's rating went from `previous` to `next` (null: none), from the
+ * totals before the change (which hold `previous`): what a write answers without reading the totals
+ * again after its own statement.
+ * @example totalsAfterChange(3, 12, null, 5) // { count: 4, sum: 17 }: a new rating
+ * @example totalsAfterChange(3, 12, 4, null) // { count: 2, sum: 8 }: a rating removed
+ */
+export function totalsAfterChange(count: number, sum: number, previous: number | null, next: number | null): { count: number; sum: number } {
+  return { count: count - (previous === null ? 0 : 1) + (next === null ? 0 : 1), sum: sum - (previous ?? 0) + (next ?? 0) };
+}
+
 export type StarFill = 'full' | 'half' | 'empty';
 
 /**

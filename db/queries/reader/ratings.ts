@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { displayName } from '../../../src/domain/display-name.ts';
-import { summarizeRatings, type RatingTotals } from '../../../src/domain/rating.ts';
+import { summarizeRatings, totalsAfterChange, type RatingTotals } from '../../../src/domain/rating.ts';
 import { REVIEWS_PAGE_SIZE, type OwnRating, type Review, type ReviewPage } from '../../../src/domain/schemas/reader.ts';
 import { executePrepared, type Database } from '../../client.ts';
 import { findIdByRef, refCondition, type RefTable } from '../refs.ts';
@@ -91,13 +91,6 @@ export interface OwnJson {
 }
 export const toOwnRating = (own: OwnJson | null): OwnRating | null => (own ? { rating: own.rating, review: own.review, updatedAt: isoTime(own.updatedAt) } : null);
 
-/** The summary of a book's or author's ratings (one indexed read). */
-export async function ratingSummary(db: Database, target: RatingTarget, id: number): Promise<RatingTotals> {
-  const result = await executePrepared(db, 'rating_summary', sql`SELECT t.n, t.s FROM ${totalsSql(target, sql`${id}`)} t`);
-  const row = result.rows[0] as { n: number; s: number };
-  return summarizeRatings(row.n, row.s);
-}
-
 /**
  * One page of the reviews with text of the book or author `ref` names (id or slug), newest first,
  * their total and the summary of all ratings, and `readerId`'s own rating (null without a reader or a
@@ -133,23 +126,22 @@ const isMissingTarget = (error: unknown) => (error as { code?: string } | null)?
  * (null: no review). The result is null when there is no such book or author.
  */
 export async function saveRating(db: Database, target: RatingTarget, guard: WriterGuard, ref: number | string, rating: number, review: string | null | undefined): Promise<Guarded<RatingWrite>> {
-  const named = refCondition(sql`x`, ref) ?? sql`false`;
   const keep = review === undefined;
   try {
     const written = await executePrepared(db, 'save_rating', sql`
-      WITH ${writerGuardCtes(guard)},
+      WITH ${writerGuardCtes(guard)}, ${targetCtes(target, ref)},
+      prior AS (SELECT o.rating FROM ${table(target)} o, allowed, tr WHERE o.user_id = allowed.id AND o.${column(target)} = tr.id),
       w AS (
         INSERT INTO ${table(target)} AS t (user_id, ${column(target)}, rating, review)
-        SELECT allowed.id, x.id, ${rating}, ${keep ? null : review}::text FROM allowed, ${sql.identifier(target.rated)} x WHERE ${named}
+        SELECT allowed.id, tr.id, ${rating}, ${keep ? null : review}::text FROM allowed, tr
         ON CONFLICT (user_id, ${column(target)}) DO UPDATE
           SET rating = EXCLUDED.rating, review = ${keep ? sql`t.review` : sql`EXCLUDED.review`}, updated_at = now()
         RETURNING t.${column(target)} AS "targetId", t.rating, t.review, t.updated_at AS "updatedAt")
-      SELECT ${WRITER_GUARD_COLUMNS}, (SELECT row_to_json(w) FROM w) AS own`);
-    const row = written.rows[0] as unknown as WriterGuardRow & { own: (OwnJson & { targetId: number }) | null };
+      SELECT ${WRITER_GUARD_COLUMNS}, (SELECT row_to_json(w) FROM w) AS own, (SELECT rating FROM prior) AS prior, (SELECT n FROM before) AS n, (SELECT s FROM before) AS s`);
+    const row = written.rows[0] as unknown as WriterGuardRow & TotalsBefore & { own: (OwnJson & { targetId: number }) | null };
     const verdict = writerVerdict(row, guard);
     if (verdict.kind !== 'allowed' || !row.own) return verdict.kind === 'allowed' ? { ...verdict, result: null } : verdict;
-    // Read after the write's statement: the counters move in its trigger, which a CTE of the same statement would not see.
-    return { ...verdict, result: { own: toOwnRating(row.own), summary: await ratingSummary(db, target, row.own.targetId) } };
+    return { ...verdict, result: { own: toOwnRating(row.own), summary: summaryAfter(row, row.own.rating) } };
   } catch (error) {
     if (isMissingTarget(error)) return { kind: 'allowed', userId: guard.session.userId, result: null };
     throw error;
@@ -158,16 +150,38 @@ export async function saveRating(db: Database, target: RatingTarget, guard: Writ
 
 /** Deletes the guard's writer's own rating and review of what `ref` names; the result is null when they had none (or there is no such target). */
 export async function deleteRating(db: Database, target: RatingTarget, guard: WriterGuard, ref: number | string): Promise<Guarded<RatingWrite>> {
-  const named = refCondition(sql`x`, ref) ?? sql`false`;
   const deleted = await executePrepared(db, 'delete_rating', sql`
-    WITH ${writerGuardCtes(guard)},
+    WITH ${writerGuardCtes(guard)}, ${targetCtes(target, ref)},
     w AS (
-      DELETE FROM ${table(target)} t USING allowed, ${sql.identifier(target.rated)} x
-      WHERE ${named} AND t.${column(target)} = x.id AND t.user_id = allowed.id
-      RETURNING t.${column(target)} AS "targetId")
-    SELECT ${WRITER_GUARD_COLUMNS}, (SELECT "targetId" FROM w) AS "targetId"`);
-  const row = deleted.rows[0] as unknown as WriterGuardRow & { targetId: number | null };
+      DELETE FROM ${table(target)} t USING allowed, tr
+      WHERE t.${column(target)} = tr.id AND t.user_id = allowed.id
+      RETURNING t.${column(target)} AS "targetId", t.rating)
+    SELECT ${WRITER_GUARD_COLUMNS}, (SELECT "targetId" FROM w) AS "targetId", (SELECT rating FROM w) AS prior, (SELECT n FROM before) AS n, (SELECT s FROM before) AS s`);
+  const row = deleted.rows[0] as unknown as WriterGuardRow & TotalsBefore & { targetId: number | null };
   const verdict = writerVerdict(row, guard);
   if (verdict.kind !== 'allowed') return verdict;
-  return { ...verdict, result: row.targetId === null ? null : { own: null, summary: await ratingSummary(db, target, row.targetId) } };
+  return { ...verdict, result: row.targetId === null ? null : { own: null, summary: summaryAfter(row, null) } };
 }
+
+/**
+ * The CTEs `tr` (the book or author `ref` names, or no row) and `before` (its rating count n and sum s
+ * as the statement's snapshot sees them, the writer's previous rating included). A write answers
+ * the summary from them and its own change (totalsAfterChange): the counters move in the write's
+ * trigger, which no part of the same statement sees, and reading them again would cost a round trip.
+ */
+function targetCtes(target: RatingTarget, ref: number | string): SQL {
+  const named = refCondition(sql`x`, ref) ?? sql`false`;
+  return sql`tr AS (SELECT x.id FROM ${sql.identifier(target.rated)} x WHERE ${named}),
+    before AS (SELECT t.n, t.s FROM tr, LATERAL ${totalsSql(target, sql`tr.id`)} t)`;
+}
+
+interface TotalsBefore {
+  prior: number | null;
+  n: number | null;
+  s: number | null;
+}
+
+const summaryAfter = (row: TotalsBefore, next: number | null): RatingTotals => {
+  const { count, sum } = totalsAfterChange(row.n ?? 0, row.s ?? 0, row.prior, next);
+  return summarizeRatings(count, sum);
+};

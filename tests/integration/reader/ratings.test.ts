@@ -327,3 +327,29 @@ describe('a write checks the session in its own statement', () => {
     });
   });
 });
+
+describe('the summary a write answers', () => {
+  it('equals the summary read afterwards, for new, changed, unchanged and removed ratings of books and authors', async () => {
+    const readers = [await createReader(server.url()), await createReader(server.url()), await createReader(server.url())];
+    await withBook('ratings-summary-answers', async (bookId) => {
+      const author = (await (await getDb()).execute(sql`SELECT id FROM authors ORDER BY id LIMIT 1 OFFSET 3`)).rows[0] as { id: number };
+      for (const path of [`/api/books/${bookId}/ratings`, `/api/authors/${author.id}/reviews`]) {
+        const read = async () => {
+          const reviewsPath = path.endsWith('/ratings') ? `/api/books/${bookId}/reviews` : path;
+          return (await reviews(reviewsPath)).summary;
+        };
+        const steps: [number, number | null][] = [[0, 4], [1, 5], [2, 1], [0, 2], [0, 2], [1, null], [2, 3], [2, null], [0, null]];
+        for (const [who, rating] of steps) {
+          const cookie = readers[who]!.cookie;
+          const answer = rating === null ? await call('DELETE', path, { cookie }) : await call('PUT', path, { cookie, body: { rating, review: `Step ${who} ${rating}` } });
+          if (rating === null) {
+            expect(answer.status).toBe(204);
+          } else {
+            expect(dataOf(answer, RatingResultSchema).summary).toEqual(await read());
+          }
+        }
+        expect(await read()).toEqual({ average: null, count: 0 });
+      }
+    });
+  });
+});
