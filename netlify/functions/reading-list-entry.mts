@@ -6,8 +6,8 @@ import { ApiError } from '../../src/domain/envelope.ts';
 import { UpdateReadingListSchema } from '../../src/domain/schemas/reader.ts';
 import { IdParamSchema } from '../../src/domain/schemas/refs.ts';
 import { handle, noContent, ok, parseJson, parseParams } from './_shared/http.ts';
-import { enforceUserRateLimit } from './_shared/rate-limit.ts';
-import { requireUser } from './_shared/session.ts';
+import { settleGuarded, userWriteGuard } from './_shared/rate-limit.ts';
+import { requireSessionRef } from './_shared/session.ts';
 
 const ParamsSchema = z.object({ bookId: IdParamSchema });
 
@@ -17,19 +17,19 @@ const ParamsSchema = z.object({ bookId: IdParamSchema });
  */
 export default handle({
   PATCH: async (req, ctx) => {
-    const user = await requireUser(req);
+    const session = await requireSessionRef(req);
     const { bookId } = parseParams(ctx.params, ParamsSchema);
     const { status } = await parseJson(req, UpdateReadingListSchema);
-    await enforceUserRateLimit('readerWrite', user.id);
-    const entry = await updateReadingListStatus(await getDb(), user.id, bookId, status, ctx.locale);
+    const guard = await userWriteGuard('readerWrite', session);
+    const entry = settleGuarded(req, await updateReadingListStatus(await getDb(), guard, bookId, status, ctx.locale));
     if (!entry) throw new ApiError('NOT_FOUND', 'api.error.notInReadingList');
     return ok(entry, { headers: { 'cache-control': 'private, no-store' } });
   },
   DELETE: async (req, ctx) => {
-    const user = await requireUser(req);
+    const session = await requireSessionRef(req);
     const { bookId } = parseParams(ctx.params, ParamsSchema);
-    await enforceUserRateLimit('readerWrite', user.id);
-    if (!(await removeFromReadingList(await getDb(), user.id, bookId))) throw new ApiError('NOT_FOUND', 'api.error.notInReadingList');
+    const guard = await userWriteGuard('readerWrite', session);
+    if (!settleGuarded(req, await removeFromReadingList(await getDb(), guard, bookId))) throw new ApiError('NOT_FOUND', 'api.error.notInReadingList');
     return noContent();
   },
 });

@@ -4,8 +4,8 @@ import { addToReadingList, listReadingList } from '../../db/queries/reader/readi
 import { ApiError } from '../../src/domain/envelope.ts';
 import { AddToReadingListSchema, ReadingListQuerySchema } from '../../src/domain/schemas/reader.ts';
 import { handle, ok, parseJson, parseQuery } from './_shared/http.ts';
-import { enforceUserRateLimit } from './_shared/rate-limit.ts';
-import { requireUser } from './_shared/session.ts';
+import { settleGuarded, userWriteGuard } from './_shared/rate-limit.ts';
+import { requireSessionRef, requireUser } from './_shared/session.ts';
 
 const PRIVATE = { 'cache-control': 'private, no-store' };
 
@@ -22,10 +22,10 @@ export default handle({
     return ok(await listReadingList(await getDb(), user.id, query, ctx.locale), { headers: PRIVATE });
   },
   POST: async (req, ctx) => {
-    const user = await requireUser(req);
+    const session = await requireSessionRef(req);
     const { bookId, status } = await parseJson(req, AddToReadingListSchema);
-    await enforceUserRateLimit('readerWrite', user.id);
-    const added = await addToReadingList(await getDb(), user.id, bookId, status, ctx.locale);
+    const guard = await userWriteGuard('readerWrite', session);
+    const added = settleGuarded(req, await addToReadingList(await getDb(), guard, bookId, status, ctx.locale));
     if (!added) throw new ApiError('NOT_FOUND', 'api.error.bookNotFound');
     return ok(added.entry, { status: added.created ? 201 : 200, headers: PRIVATE });
   },

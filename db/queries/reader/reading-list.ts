@@ -1,14 +1,16 @@
 /**
  * The reading list (spec §3 "Reading list entry", §4, §7 `POST /api/reading-list`; issue 12 point 1):
  * one entry per reader and book (primary key user_id, book_id). Every query names the reader's own
- * id, so a reader can only ever touch their own entries. Titles come from book_titles (the edition
+ * id, so a reader can only ever touch their own entries; writes check the session and count against
+ * the reader's rate limit in their own statement (writer-guard.ts). Titles come from book_titles (the edition
  * rule per page language, kept by triggers: db/queries/book-title.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale, ReadingStatus } from '../../../src/domain/enums.ts';
 import { READING_LIST_PAGE_SIZE, type ReadingListEntry, type ReadingListPage } from '../../../src/domain/schemas/reader.ts';
-import type { Database } from '../../client.ts';
+import { executePrepared, type Database } from '../../client.ts';
 import { fitsSerial } from '../refs.ts';
+import { WRITER_GUARD_COLUMNS, writerGuardCtes, writerVerdict, type Guarded, type WriterGuard, type WriterGuardRow } from '../writer-guard.ts';
 import { isoTime } from './ratings.ts';
 
 interface EntryRow extends Omit<ReadingListEntry, 'addedAt' | 'updatedAt'> {
@@ -30,54 +32,64 @@ function entryJson(locale: Locale): SQL {
 }
 
 /**
- * Adds a book to the reader's list or, when it is there already, sets its status (spec §4: the
- * pop-up adds with to-read). One statement: the book must exist (no row, null: a 404). `created`
- * tells a new entry from a changed one.
+ * Adds a book to the guard's writer's list or, when it is there already, sets its status (spec §4:
+ * the pop-up adds with to-read). One statement, which also checks the session and counts the write
+ * (writer-guard.ts): the book must exist (result null: a 404). `created` tells a new entry from a
+ * changed one.
  */
 export async function addToReadingList(
   db: Database,
-  userId: string,
+  guard: WriterGuard,
   bookId: number,
   status: ReadingStatus,
   locale: Locale,
-): Promise<{ entry: ReadingListEntry; created: boolean } | null> {
-  if (!fitsSerial(bookId)) return null;
+): Promise<Guarded<{ entry: ReadingListEntry; created: boolean }>> {
   try {
-    const result = await db.execute(sql`
-      WITH l AS (
+    const result = await executePrepared(db, 'reading_list_add', sql`
+      WITH ${writerGuardCtes(guard)},
+      l AS (
         INSERT INTO reading_list AS r (user_id, book_id, status)
-        SELECT ${userId}, b.id, ${status}::reading_status FROM books b WHERE b.id = ${bookId}
+        SELECT allowed.id, b.id, ${status}::reading_status FROM allowed, books b WHERE b.id = ${fitsSerial(bookId) ? bookId : null}::int
         ON CONFLICT (user_id, book_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()
         RETURNING r.*, (r.xmax = 0) AS created
       )
-      SELECT l.created, (SELECT ${entryJson(locale)}) AS entry FROM l`);
-    const row = result.rows[0] as { created: boolean; entry: EntryRow } | undefined;
-    return row ? { entry: toEntry(row.entry), created: row.created } : null;
+      SELECT ${WRITER_GUARD_COLUMNS}, (SELECT l.created FROM l) AS created, (SELECT (SELECT ${entryJson(locale)}) FROM l) AS entry`);
+    const row = result.rows[0] as unknown as WriterGuardRow & { created: boolean | null; entry: EntryRow | null };
+    const verdict = writerVerdict(row, guard);
+    if (verdict.kind !== 'allowed') return verdict;
+    return { ...verdict, result: row.entry ? { entry: toEntry(row.entry), created: row.created === true } : null };
   } catch (error) {
     // The book was deleted between the SELECT and the insert (foreign_key_violation): not found.
-    if ((error as { code?: string }).code === '23503') return null;
+    if ((error as { code?: string }).code === '23503') return { kind: 'allowed', userId: guard.session.userId, result: null };
     throw error;
   }
 }
 
-/** Sets the status of an entry the reader has; null when the book is not in their list. */
-export async function updateReadingListStatus(db: Database, userId: string, bookId: number, status: ReadingStatus, locale: Locale): Promise<ReadingListEntry | null> {
-  if (!fitsSerial(bookId)) return null;
-  const result = await db.execute(sql`
-    WITH l AS (
-      UPDATE reading_list SET status = ${status}::reading_status, updated_at = now()
-      WHERE user_id = ${userId} AND book_id = ${bookId} RETURNING *
+/** Sets the status of an entry the guard's writer has; the result is null when the book is not in their list. */
+export async function updateReadingListStatus(db: Database, guard: WriterGuard, bookId: number, status: ReadingStatus, locale: Locale): Promise<Guarded<ReadingListEntry>> {
+  const result = await executePrepared(db, 'reading_list_update', sql`
+    WITH ${writerGuardCtes(guard)},
+    l AS (
+      UPDATE reading_list r SET status = ${status}::reading_status, updated_at = now()
+      FROM allowed WHERE r.user_id = allowed.id AND r.book_id = ${fitsSerial(bookId) ? bookId : null}::int RETURNING r.*
     )
-    SELECT (SELECT ${entryJson(locale)}) AS entry FROM l`);
-  const row = result.rows[0] as { entry: EntryRow } | undefined;
-  return row ? toEntry(row.entry) : null;
+    SELECT ${WRITER_GUARD_COLUMNS}, (SELECT (SELECT ${entryJson(locale)}) FROM l) AS entry`);
+  const row = result.rows[0] as unknown as WriterGuardRow & { entry: EntryRow | null };
+  const verdict = writerVerdict(row, guard);
+  if (verdict.kind !== 'allowed') return verdict;
+  return { ...verdict, result: row.entry ? toEntry(row.entry) : null };
 }
 
-/** Removes a book from the reader's list; false when it was not there. */
-export async function removeFromReadingList(db: Database, userId: string, bookId: number): Promise<boolean> {
-  if (!fitsSerial(bookId)) return false;
-  const result = await db.execute(sql`DELETE FROM reading_list WHERE user_id = ${userId} AND book_id = ${bookId}`);
-  return (result.rowCount ?? 0) > 0;
+/** Removes a book from the guard's writer's list; the result is null when it was not there. */
+export async function removeFromReadingList(db: Database, guard: WriterGuard, bookId: number): Promise<Guarded<true>> {
+  const result = await executePrepared(db, 'reading_list_remove', sql`
+    WITH ${writerGuardCtes(guard)},
+    l AS (DELETE FROM reading_list r USING allowed WHERE r.user_id = allowed.id AND r.book_id = ${fitsSerial(bookId) ? bookId : null}::int RETURNING r.book_id)
+    SELECT ${WRITER_GUARD_COLUMNS}, (SELECT count(*)::int FROM l) AS removed`);
+  const row = result.rows[0] as unknown as WriterGuardRow & { removed: number };
+  const verdict = writerVerdict(row, guard);
+  if (verdict.kind !== 'allowed') return verdict;
+  return { ...verdict, result: row.removed > 0 ? true : null };
 }
 
 /**

@@ -308,7 +308,7 @@ describe('writes are rate limited per reader', () => {
 });
 
 describe('a write checks the session in its own statement', () => {
-  it('refuses a signed-out or outdated session with 401, writes nothing and counts nothing against the limit', async () => {
+  it('refuses a signed-out or outdated session with 401 (ratings and the reading list), writes nothing and counts nothing against the limit', async () => {
     const [signedOut, outdated] = [await createReader(server.url()), await createReader(server.url())];
     await withBook('ratings-dead-session', async (bookId) => {
       for (const reader of [signedOut, outdated]) expect((await rate('POST', bookId, reader.cookie, { rating: 2 })).status).toBe(200);
@@ -320,7 +320,11 @@ describe('a write checks the session in its own statement', () => {
       for (const reader of [signedOut, outdated]) {
         expect(errorOf(await rate('PUT', bookId, reader.cookie, { rating: 5, review: 'Should not land' }), 401).code).toBe('UNAUTHENTICATED');
         expect(errorOf(await call('DELETE', `/api/books/${bookId}/ratings`, { cookie: reader.cookie }), 401).code).toBe('UNAUTHENTICATED');
+        expect(errorOf(await call('POST', '/api/reading-list', { cookie: reader.cookie, body: { bookId } }), 401).code).toBe('UNAUTHENTICATED');
+        expect(errorOf(await call('PATCH', `/api/reading-list/${bookId}`, { cookie: reader.cookie, body: { status: 'read' } }), 401).code).toBe('UNAUTHENTICATED');
+        expect(errorOf(await call('DELETE', `/api/reading-list/${bookId}`, { cookie: reader.cookie }), 401).code).toBe('UNAUTHENTICATED');
       }
+      expect((await (await getDb()).execute(sql`SELECT count(*)::int AS n FROM reading_list WHERE book_id = ${bookId}`)).rows[0]).toEqual({ n: 0 });
       expect(await counters()).toEqual(before);
       const stored = await (await getDb()).execute(sql`SELECT rating, review FROM ratings WHERE book_id = ${bookId} ORDER BY user_id`);
       expect(stored.rows).toEqual([{ rating: 2, review: null }, { rating: 2, review: null }]);
