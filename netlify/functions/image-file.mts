@@ -28,4 +28,5 @@ export default handle({
   },
 });
 
-export const config: Config = { path: '/images/:id/:file' };
+// Every other path under /images/ is this function's 404 too (JSON, never the site's locale redirect).
+export const config: Config = { path: ['/images/:id/:file', '/images/*'] };

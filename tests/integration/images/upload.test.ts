@@ -127,7 +127,7 @@ describe('POST /api/images: a cover', () => {
 
   it('answers 404 (the envelope, not cached) for variants and images that do not exist', async () => {
     const base = cover.url.replace(/\/640\.webp$/, '');
-    for (const url of [`${base}/1280.webp`, `${base}/640.png`, `${base}/640.webp.html`, `/images/cover-${'0'.repeat(32)}-640x960/640.webp`, '/images/..%2fapi%2fauth/user', '/images/x/y']) {
+    for (const url of [`${base}/1280.webp`, `${base}/640.png`, `${base}/640.webp.html`, `/images/cover-${'0'.repeat(32)}-640x960/640.webp`, '/images/..%2fapi%2fauth/user', '/images/x/y', '/images/a/b/c', '/images/x/']) {
       const res = await fetchImage(url);
       expect(res.status, url).toBe(404);
       expect(res.headers.get('cache-control')).toBe('no-store');
