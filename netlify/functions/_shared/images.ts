@@ -1,5 +1,5 @@
 /**
- * Uploaded images on the server (issue 13 point 3; docs/decisions/0010-image-uploads-blobs-variants.md):
+ * Uploaded images on the server (issue 13 point 3; docs/decisions/0012-image-uploads-blobs-variants.md):
  * the bytes are checked (type by magic number, header size against the pixel and aspect limits, the
  * decoder agreeing with the magic number), decoded once by sharp with `limitInputPixels` (a
  * decompression bomb fails on its header, before any pixel is allocated), turned upright by its

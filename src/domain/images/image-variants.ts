@@ -1,5 +1,5 @@
 /**
- * Uploaded images and their variants (issue 13 point 3; docs/decisions/0010-image-uploads-blobs-variants.md).
+ * Uploaded images and their variants (issue 13 point 3; docs/decisions/0012-image-uploads-blobs-variants.md).
  *
  * An upload becomes a few resized copies in WebP and AVIF, stored in Netlify Blobs and served from
  * `/images/{id}/{width}.{format}`. The id names the kind, a hash of the uploaded bytes and the size of
