@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { ApiError } from '../../src/domain/envelope.ts';
 import { FORMAT_MIME_TYPES, findVariant } from '../../src/domain/images/image-variants.ts';
 import { handle } from './_shared/http.ts';
-import { imagesStore } from './_shared/images.ts';
+import { imagesStore } from './_shared/images-store.ts';
 
 /** A year: a variant's URL names its content (a hash), so it never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

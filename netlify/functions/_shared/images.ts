@@ -9,21 +9,11 @@
  * uploaded file but its picture is ever served.
  */
 import { createHash } from 'node:crypto';
-import { getStore } from '@netlify/blobs';
 import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { ApiError } from '../../../src/domain/envelope.ts';
 import { decoderAgrees, detectImageType, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, orientedSize, refuseDimensions, type ImageRefusal } from '../../../src/domain/images/image-rules.ts';
-import { FORMAT_MIME_TYPES, planImage, variantKey, type ImageFormat, type ImageKind, type ImagePlan, type ImageVariant } from '../../../src/domain/images/image-variants.ts';
-
-/** The Blobs store of every uploaded image's variants (site-wide: uploads outlive deploys). */
-export const IMAGES_STORE = 'images';
-
-/**
- * Reads are strongly consistent: the uploader shows the new image at once, and an eventually
- * consistent read could miss it for up to a minute. The CDN caches every found variant for a year,
- * so few reads reach the store.
- */
-export const imagesStore = () => getStore({ name: IMAGES_STORE, consistency: 'strong' });
+import { imagesStore } from './images-store.ts';
+import { FORMAT_MIME_TYPES, planImage, type ImageFormat, type ImageKind, type ImagePlan, type ImageVariant } from '../../../src/domain/images/image-variants.ts';
 
 /** Decoding: the pixel limit on the header's size, fail on real decoding errors (truncated or corrupt data). */
 const DECODE: SharpOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' };
