@@ -33,6 +33,7 @@ import { AddToReadingListSchema, RateAndReviewSchema, RateBookSchema, ReadingLis
 import { AuthorRefSchema, IdParamSchema, refSchema } from '../../src/domain/schemas/refs.ts';
 import { editorialSchemas, HistoryQuerySchema } from '../../src/domain/schemas/editorial.ts';
 import { ChangeRoleSchema, UserIdSchema, UserSearchQuerySchema } from '../../src/domain/schemas/admin-users.ts';
+import { ImageUploadFieldsSchema } from '../../src/domain/schemas/images.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FUNCTIONS_DIR = path.join(ROOT, 'netlify', 'functions');
@@ -44,7 +45,7 @@ const FUNCTIONS_DIR = path.join(ROOT, 'netlify', 'functions');
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export type Method = (typeof METHODS)[number];
 type ObjectSchema = z.ZodObject;
-export type Location = 'query' | 'body' | 'params';
+export type Location = 'query' | 'body' | 'params' | 'form';
 
 export interface EndpointSpec {
   /** The function module, `netlify/functions/<fn>.mts`; its `config.path` is the path template. */
@@ -54,6 +55,8 @@ export interface EndpointSpec {
   body?: ObjectSchema;
   /** Path params: one field per `:name` of the path template. */
   params?: ObjectSchema;
+  /** Text fields of a multipart/form-data body (uploads, spec §7), sent with a small file part named `file`. */
+  form?: ObjectSchema;
   /** Needs a signed-in user (the fuzz user's session cookie is sent). */
   auth?: boolean;
   /** Needs a super user: sent with the fuzz admin's session (with `auth`), so input reaches validation and the query. */
@@ -167,6 +170,11 @@ export const ENDPOINTS: EndpointSpec[] = [
   { fn: 'book-editions', method: 'POST', auth: true, params: bookRef, body: editionInputSchema(2100) },
   { fn: 'edition', method: 'PATCH', auth: true, params: EditionIdParamsSchema, body: editionInputSchema(2100) },
   { fn: 'edition', method: 'DELETE', auth: true, params: EditionIdParamsSchema },
+  // Image uploads (issue 13 point 3): the form's text fields are fuzzed; the fuzz user is no super
+  // user, so catalogue kinds end in 403 and the fuzz file is never an image (400). The upload's own
+  // refusals (bombs, polyglots, oversize bodies) are tests/integration/images/upload.test.ts.
+  { fn: 'images', method: 'POST', auth: true, form: ImageUploadFieldsSchema },
+  { fn: 'image-file', method: 'GET', params: z.object({ id: z.string(), file: z.string() }), light: true },
   { fn: 'admin-rebuild', method: 'GET', auth: true },
   { fn: 'admin-rebuild', method: 'POST', auth: true },
   { fn: 'logout', method: 'GET', redirect: true },
@@ -601,23 +609,39 @@ function request(endpoint: Endpoint, n: number, replace: { location?: Location; 
       url += queryString(entries) + (entries.length ? '&' : '?') + (replace.value ?? '');
     } else url += queryString(entries);
   }
-  let body: string | undefined;
+  let body: string | Uint8Array | undefined;
+  let headers: Record<string, string> = {};
   if (endpoint.body) {
     const base = validBase(endpoint.body, 'body', n);
     if (replace.location === 'body' && replace.field) base.set(replace.field, replace.value ?? 'null');
     body = jsonObject([...base]);
+    headers = { ...JSON_TYPE };
+  }
+  if (endpoint.form) {
+    const base = validBase(endpoint.form, 'form', n);
+    if (replace.location === 'form' && replace.field) base.set(replace.field, replace.value ?? '');
+    body = multipartBody([...base]);
+    headers = { 'content-type': `multipart/form-data; boundary=${FORM_BOUNDARY}` };
   }
   return {
     endpoint: endpoint.key,
     method: endpoint.method,
     url,
-    headers: body === undefined ? {} : { ...JSON_TYPE },
+    headers,
     body,
     auth: Boolean(endpoint.auth && !endpoint.signedOutOnly),
     admin: Boolean(endpoint.admin),
     redirect: Boolean(endpoint.redirect),
     ...extra,
   };
+}
+
+const FORM_BOUNDARY = 'phantastika-fuzz-boundary';
+/** A multipart body of text fields (a field's text as UTF-8) and a small file that is no image. */
+function multipartBody(fields: [string, string][]): Uint8Array {
+  const parts = fields.map(([name, value]) => `--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  parts.push(`--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="fuzz.png"\r\nContent-Type: image/png\r\n\r\nnot an image\r\n--${FORM_BOUNDARY}--\r\n`);
+  return new TextEncoder().encode(parts.join(''));
 }
 
 /** The values one field gets: all of every list, or the seeded sample of each. */
@@ -708,13 +732,13 @@ export function generateCases(endpoints: Endpoint[], options: GenerateOptions): 
   const cases: FuzzCase[] = [];
 
   for (const endpoint of endpoints) {
-    for (const location of ['params', 'query', 'body'] as const) {
+    for (const location of ['params', 'query', 'body', 'form'] as const) {
       const schema = endpoint[location];
       if (!schema) continue;
       for (const field of fieldsOf(schema)) {
         const random = seededRandom(`${seed}|${endpoint.key}|${location}|${field.name}`);
         for (const value of valuesFor(endpoint, field, location, options, random)) {
-          const encoded = location === 'body' ? value.json : value.raw ?? (value.text === undefined ? undefined : percentEncode(value.text));
+          const encoded = location === 'body' ? value.json : location === 'form' ? value.text : value.raw ?? (value.text === undefined ? undefined : percentEncode(value.text));
           if (encoded === undefined) continue;
           const replacement = location === 'query' ? `${percentEncode(field.name)}=${encoded}` : encoded;
           cases.push(request(endpoint, next(), { location, field: field.name, value: replacement }, { id: `${location}.${field.name}: ${value.label}`, group: value.group }));

@@ -35,6 +35,8 @@ export const LIMITS = {
  */
 export const USER_LIMITS = {
   readerWrite: { limit: () => getEnv().READER_WRITES_PER_MINUTE, windowSeconds: 60 },
+  /** Profile pictures a reader may upload per hour (issue 13 point 3): each costs about a second of CPU. */
+  imageUpload: { limit: () => 20, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, { limit: () => number; windowSeconds: number }>;
 
 /** The longest window of any counter: older rows are expired. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isImageUrl } from './images.ts';
 import { IdParamSchema, refSchema } from './refs.ts';
 import { text } from './text.ts';
 import { BINDING_TYPES, EDITION_TYPES, FORMAT_TYPES } from '../enums.ts';
@@ -78,16 +79,6 @@ const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 
-/**
- * An absolute http(s) address (spec §3: coverImage is a URL).
- * @example isHttpUrl('https://example.org/dune.jpg') // true
- */
-export function isHttpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-}
-
 /** A language code: two or three letters, optionally with a region or script ('de', 'pt-BR', 'zh-Hant'). */
 const LanguageCodeSchema = text(M.languageCode)
   .trim()
@@ -110,7 +101,7 @@ export function editionInputSchema(maxYear: number) {
     coverImage: text(M.coverImage)
       .trim()
       .max(EDITION_URL_MAX, M.coverImage)
-      .refine((value) => value === '' || isHttpUrl(value), M.coverImage)
+      .refine((value) => value === '' || isImageUrl(value), M.coverImage)
       .optional()
       .transform((value) => (value === '' ? undefined : value)),
     publicationYear: z

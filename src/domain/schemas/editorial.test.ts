@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { editorialSchemas, isImageUrl } from './editorial.ts';
+import { editorialSchemas } from './editorial.ts';
+import { isImageUrl } from './images.ts';
 
 const schemas = editorialSchemas(2026);
 const keysOf = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
@@ -58,7 +59,7 @@ describe('isImageUrl', () => {
   it.each([
     ['https://covers.example/dune.jpg', true],
     ['http://covers.example/dune.jpg', true],
-    ['/images/covers/dune.webp', true],
+    ['/images/covers/dune.webp', false], // a path on this site only when it names an upload
     ['javascript:alert(1)', false],
     ['data:image/png;base64,AAAA', false],
     ['//evil.example/x.png', false],

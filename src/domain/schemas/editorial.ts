@@ -9,6 +9,7 @@
  * never reads the clock, so the schemas are built for a year (`bookSchemas(2026)`), once per year.
  */
 import { z } from 'zod';
+import { imageUrlSchema } from './images.ts';
 import { GENDERS, GENRE_CATEGORIES, HISTORY_ACTIONS, HISTORY_ENTITY_TYPES, SERIES_KINDS, SERIES_STATUSES } from '../enums.ts';
 import { slugify } from '../slug.ts';
 import { RebuildStatusSchema } from './rebuild.ts';
@@ -24,7 +25,6 @@ export const NAME_MAX_LENGTH = 200;
 export const SLUG_MAX_LENGTH = 200;
 export const SHORT_TEXT_MAX_LENGTH = 200;
 export const LONG_TEXT_MAX_LENGTH = 10_000;
-export const URL_MAX_LENGTH = 2_000;
 export const PAGES_MAX = 100_000;
 /** book_series.position is numeric(6,2). */
 export const SERIES_POSITION_MAX = 9_999.99;
@@ -52,22 +52,8 @@ const localized = (key: string, options: { multiline: boolean; max: number }) =>
 export const LocalizedDescriptionSchema = localized('validation.editorial.description', { multiline: true, max: LONG_TEXT_MAX_LENGTH });
 export type LocalizedDescription = z.infer<typeof LocalizedDescriptionSchema>;
 
-/**
- * An image address (spec §3 coverImage URL): an absolute http(s) URL, or a path on this site (the
- * uploads route). Never another scheme, never a protocol-relative '//host'.
- * @example isImageUrl('https://covers.example/dune.jpg') // true
- */
-export function isImageUrl(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\');
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
-  } catch {
-    return false;
-  }
-}
-const ImageUrlSchema = text('validation.editorial.imageUrl').max(URL_MAX_LENGTH, 'validation.editorial.imageUrl').refine(isImageUrl, 'validation.editorial.imageUrl').nullable().optional();
+/** An image address (spec §3 coverImage URL): one rule for every image field, src/domain/schemas/images.ts. */
+const ImageUrlSchema = imageUrlSchema('validation.editorial.imageUrl').nullable().optional();
 
 /**
  * A slug typed by an editor: any text the spec's slug rule (src/domain/slug.ts) turns into a

@@ -27,6 +27,7 @@ import { editionView } from '../../domain/reader/edition-view.ts';
 import { isSuperUser } from '../../domain/roles.ts';
 import type { ModalData } from '../../domain/schemas/reader.ts';
 import { useSessionUser } from '../account/use-session.ts';
+import ResponsiveImage from '../images/ResponsiveImage.tsx';
 import { keepTabInside, useModalDialog } from '../use-modal-dialog.ts';
 import { coverCategory } from '../cards/BookListCard.tsx';
 import { fill, formatCount, formatDate, plural, splitAround } from '../cards/format.ts';
@@ -185,7 +186,7 @@ function BookDetails({ locale, texts, plurals, data, reader, state, selectedEdit
       </header>
       <div className="reader-popup__aside">
         {view.coverImage ? (
-          <img className="reader-popup__cover" src={view.coverImage} alt={fill(texts['book.coverAlt'], { title: view.title })} width="200" height="300" referrerPolicy="no-referrer" />
+          <ResponsiveImage className="reader-popup__cover" url={view.coverImage} alt={fill(texts['book.coverAlt'], { title: view.title })} displayWidth={200} fallbackHeight={300} loading="eager" />
         ) : (
           <div className="reader-popup__cover reader-popup__cover--drawn book-card__cover" data-category={coverCategory(book)} aria-hidden="true">
             <span className="book-card__cover-title">{view.title}</span>
@@ -309,7 +310,7 @@ function BookDetails({ locale, texts, plurals, data, reader, state, selectedEdit
             <h3 id={`${titleId}-author`}>{texts['author.bio.title']}</h3>
             <div className="reader-author__body">
               {author.profileImageUrl ? (
-                <img className="reader-author__portrait" src={author.profileImageUrl} alt={fill(texts['author.portraitAlt'], { name: author.name })} width="72" height="72" loading="lazy" referrerPolicy="no-referrer" />
+                <ResponsiveImage className="reader-author__portrait" url={author.profileImageUrl} alt={fill(texts['author.portraitAlt'], { name: author.name })} displayWidth={72} fallbackHeight={72} />
               ) : (
                 <span className="reader-author__portrait reader-author__portrait--initial" aria-hidden="true">
                   {initialOf(author.name)}
