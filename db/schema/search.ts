@@ -21,8 +21,8 @@ export const bookPopularity = pgTable('book_popularity', {
  * Every book's title in each page language and its place in that language's alphabet (issue 10):
  * the list pages sort by `title_rank` (an integer) instead of comparing ICU collations across the
  * whole catalogue per request (~16 ms of a ~20 ms page). Kept by statement triggers on books and
- * editions (migration 0005), which recompute it with the title rule `localized_book_title()`; never
- * write it by hand. Equal titles share a rank, so `title_rank, id` orders as `title COLLATE, id` did.
+ * editions (migrations 0005 and 0010: the touched books' titles by the title rule
+ * `localized_book_title()`, a language's ranks when one of its titles changed); never write it by hand. Equal titles share a rank, so `title_rank, id` orders as `title COLLATE, id` did.
  */
 export const bookTitles = pgTable(
   'book_titles',

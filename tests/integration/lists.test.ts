@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { closeSharedConnection, getDb } from '../../db/client.ts';
 import { loadCatalogueSnapshot } from '../../db/queries/catalogue.ts';
 import { listBooks } from '../../db/queries/lists.ts';
@@ -121,6 +121,54 @@ describe('book titles in lists match the detail pages', () => {
       expect(byTitle[at + 1]!.title.normalize('NFD').charAt(0).toUpperCase()).toBe('A');
     } finally {
       await db.delete(books).where(eq(books.id, book!.id));
+    }
+  });
+
+  it('keeps book_titles equal to a full recount through inserts, renames, moves and deletes of books and editions', async () => {
+    const db = await getDb();
+    // What rebuild_book_titles (migration 0005) makes from scratch, beside what the incremental triggers (0010) keep.
+    const drift = async () =>
+      (
+        await db.execute(sql`
+          WITH fresh AS (
+            SELECT 'en' AS locale, id AS book_id, title, rank() OVER (ORDER BY title COLLATE "en-x-icu")::int AS title_rank
+              FROM (SELECT b.id, localized_book_title(b.id, b.original_title, b.original_language, 'en') AS title FROM books b) t
+            UNION ALL SELECT 'de', id, title, rank() OVER (ORDER BY title COLLATE "de-x-icu")::int
+              FROM (SELECT b.id, localized_book_title(b.id, b.original_title, b.original_language, 'de') AS title FROM books b) t
+            UNION ALL SELECT 'it', id, title, rank() OVER (ORDER BY title COLLATE "it-x-icu")::int
+              FROM (SELECT b.id, localized_book_title(b.id, b.original_title, b.original_language, 'it') AS title FROM books b) t)
+          SELECT count(*)::int AS n FROM (
+            (SELECT locale, book_id, title, dense_rank() OVER (PARTITION BY locale ORDER BY title_rank)::int FROM book_titles
+             EXCEPT SELECT locale, book_id, title, dense_rank() OVER (PARTITION BY locale ORDER BY title_rank)::int FROM fresh)
+            UNION ALL
+            (SELECT locale, book_id, title, dense_rank() OVER (PARTITION BY locale ORDER BY title_rank)::int FROM fresh
+             EXCEPT SELECT locale, book_id, title, dense_rank() OVER (PARTITION BY locale ORDER BY title_rank)::int FROM book_titles)) d`)
+      ).rows[0];
+    const made = await db
+      .insert(books)
+      .values([
+        { slug: 'lists-test-titles-a', originalTitle: 'Aaaa Erster', originalLanguage: 'en', publicationYear: 2998 },
+        { slug: 'lists-test-titles-b', originalTitle: 'Zzzz Zweiter', originalLanguage: 'en', publicationYear: 2998 },
+      ])
+      .returning({ id: books.id });
+    const [a, b] = made.map((m) => m.id);
+    try {
+      expect(await drift()).toEqual({ n: 0 });
+      const edition = { formatType: 'physical', isOriginalLanguage: false, editionType: 'international', languageCode: 'de', languageName: 'Deutsch' } as const;
+      const [de] = await db.insert(editions).values({ ...edition, bookId: a!, title: 'Ölkrise' }).returning({ id: editions.id });
+      expect(await drift()).toEqual({ n: 0 });
+      await db.update(editions).set({ title: 'Äpfel' }).where(eq(editions.id, de!.id));
+      expect(await drift()).toEqual({ n: 0 });
+      await db.update(editions).set({ bookId: b! }).where(eq(editions.id, de!.id));
+      expect(await drift()).toEqual({ n: 0 });
+      await db.update(books).set({ originalTitle: 'Mmmm Umbenannt' }).where(eq(books.id, a!));
+      expect(await drift()).toEqual({ n: 0 });
+      await db.delete(editions).where(eq(editions.id, de!.id));
+      expect(await drift()).toEqual({ n: 0 });
+      await db.delete(books).where(eq(books.id, a!));
+      expect(await drift()).toEqual({ n: 0 });
+    } finally {
+      for (const id of [a, b]) await db.delete(books).where(eq(books.id, id!));
     }
   });
 
