@@ -3,8 +3,30 @@
 -- of issue 13, one at a time under the table's lock, so a few saves at once met the 5 s statement
 -- limit). Now a write recomputes the titles of the books it touched (from the transition tables)
 -- and, only when one of them changed or is new, the ranks of that language in one ranked pass.
--- A deleted book's rows go with it (foreign key cascade); the ranks that remain keep their order.
--- TRUNCATE still rebuilds everything (rebuild_book_titles of 0005).
+-- A deleted book's rows go with it (foreign key cascade) and the ranks close up. TRUNCATE still
+-- rebuilds everything (rebuild_book_titles of 0005). The ranks stay exactly what a rebuild makes.
+
+-- The ranks of the given languages from the titles as they are now (equal titles share a rank, as
+-- in rebuild_book_titles); only rows whose rank moved are written.
+CREATE OR REPLACE FUNCTION rerank_book_titles(changed text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF 'en' = ANY(changed) THEN
+    UPDATE public.book_titles t SET title_rank = r.rank
+    FROM (SELECT book_id, rank() OVER (ORDER BY title COLLATE "en-x-icu") AS rank FROM public.book_titles WHERE locale = 'en') r
+    WHERE t.locale = 'en' AND t.book_id = r.book_id AND t.title_rank <> r.rank;
+  END IF;
+  IF 'de' = ANY(changed) THEN
+    UPDATE public.book_titles t SET title_rank = r.rank
+    FROM (SELECT book_id, rank() OVER (ORDER BY title COLLATE "de-x-icu") AS rank FROM public.book_titles WHERE locale = 'de') r
+    WHERE t.locale = 'de' AND t.book_id = r.book_id AND t.title_rank <> r.rank;
+  END IF;
+  IF 'it' = ANY(changed) THEN
+    UPDATE public.book_titles t SET title_rank = r.rank
+    FROM (SELECT book_id, rank() OVER (ORDER BY title COLLATE "it-x-icu") AS rank FROM public.book_titles WHERE locale = 'it') r
+    WHERE t.locale = 'it' AND t.book_id = r.book_id AND t.title_rank <> r.rank;
+  END IF;
+END $$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION refresh_book_titles(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   changed text[];
@@ -25,21 +47,7 @@ BEGIN
   IF changed IS NULL THEN
     RETURN;
   END IF;
-  IF 'en' = ANY(changed) THEN
-    UPDATE public.book_titles t SET title_rank = r.rank
-    FROM (SELECT book_id, rank() OVER (ORDER BY title COLLATE "en-x-icu") AS rank FROM public.book_titles WHERE locale = 'en') r
-    WHERE t.locale = 'en' AND t.book_id = r.book_id AND t.title_rank <> r.rank;
-  END IF;
-  IF 'de' = ANY(changed) THEN
-    UPDATE public.book_titles t SET title_rank = r.rank
-    FROM (SELECT book_id, rank() OVER (ORDER BY title COLLATE "de-x-icu") AS rank FROM public.book_titles WHERE locale = 'de') r
-    WHERE t.locale = 'de' AND t.book_id = r.book_id AND t.title_rank <> r.rank;
-  END IF;
-  IF 'it' = ANY(changed) THEN
-    UPDATE public.book_titles t SET title_rank = r.rank
-    FROM (SELECT book_id, rank() OVER (ORDER BY title COLLATE "it-x-icu") AS rank FROM public.book_titles WHERE locale = 'it') r
-    WHERE t.locale = 'it' AND t.book_id = r.book_id AND t.title_rank <> r.rank;
-  END IF;
+  PERFORM public.rerank_book_titles(changed);
 END $$;
 --> statement-breakpoint
 -- The books a statement touched, by event and table. Transition tables cannot go with a column list
@@ -72,8 +80,16 @@ END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION book_titles_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- Editions only: a deleted book's titles go with it (ON DELETE CASCADE).
-  PERFORM public.refresh_book_titles(ARRAY(SELECT DISTINCT book_id FROM old_rows));
+  IF TG_TABLE_NAME = 'books' THEN
+    -- A deleted book's titles went with it (ON DELETE CASCADE, before this statement trigger): the
+    -- ranks after it close up, so they stay what a rebuild would make.
+    IF EXISTS (SELECT 1 FROM old_rows) THEN
+      PERFORM pg_advisory_xact_lock(hashtext('public.book_titles'));
+      PERFORM public.rerank_book_titles(ARRAY['en', 'de', 'it']);
+    END IF;
+  ELSE
+    PERFORM public.refresh_book_titles(ARRAY(SELECT DISTINCT book_id FROM old_rows));
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -85,6 +101,8 @@ CREATE TRIGGER books_titles_insert AFTER INSERT ON books REFERENCING NEW TABLE A
   FOR EACH STATEMENT EXECUTE FUNCTION book_titles_after_insert();--> statement-breakpoint
 CREATE TRIGGER books_titles_update AFTER UPDATE ON books REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION book_titles_after_update();--> statement-breakpoint
+CREATE TRIGGER books_titles_delete AFTER DELETE ON books REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION book_titles_after_delete();--> statement-breakpoint
 CREATE TRIGGER books_titles_truncate AFTER TRUNCATE ON books
   FOR EACH STATEMENT EXECUTE FUNCTION book_titles_changed();--> statement-breakpoint
 CREATE TRIGGER editions_titles_insert AFTER INSERT ON editions REFERENCING NEW TABLE AS new_rows

@@ -10,7 +10,9 @@ import type { Actor } from '../../../db/queries/editorial/history.ts';
 import { ApiError } from '../../../src/domain/envelope.ts';
 import { editorialSchemas, type EditedEntity, type EditorialSchemas } from '../../../src/domain/schemas/editorial.ts';
 import { refSchema, IdParamSchema } from '../../../src/domain/schemas/refs.ts';
-import { ok } from './http.ts';
+import { getDb, type Database } from '../../../db/client.ts';
+import type { Locale } from '../../../src/domain/enums.ts';
+import { handle, ok, parseJson, parseParams } from './http.ts';
 import { requestRebuild } from './rebuild.ts';
 import { requireRole, type SessionUser } from './session.ts';
 
@@ -76,4 +78,38 @@ export function found<T>(kind: EditedEntity, record: T | null): T {
  */
 export function savedAnswer(value: { id: number; slug?: string }, status = 200): Response {
   return ok({ ...value, rebuild: requestRebuild() }, { status });
+}
+
+/** What one catalogue entity's item endpoint does with the database (db/queries/editorial/<kind>.ts). */
+export interface ItemQueries<R, U> {
+  find: (db: Database, ref: number | string) => Promise<R | null>;
+  update: (db: Database, actor: Actor, id: number, input: U) => Promise<Outcome<{ id: number; slug: string }>>;
+  remove: (db: Database, actor: Actor, id: number, locale: Locale) => Promise<Outcome<{ id: number }>>;
+  schema: (schemas: EditorialSchemas) => z.ZodType<U>;
+}
+
+/**
+ * `/api/{kind}/{id}` of one catalogue entity (super users only): GET it as its edit form loads it (by
+ * id or slug), PATCH what the form changed, DELETE it (409 while books still need it). Writes record
+ * their history and ask for a static rebuild.
+ */
+export function itemEndpoint<R, U>(kind: EditedEntity, queries: ItemQueries<R, U>) {
+  return handle({
+    GET: async (req, ctx) => {
+      await requireEditor(req);
+      const { id } = parseParams(ctx.params, RefParams);
+      return ok(found(kind, await queries.find(await getDb(), id)));
+    },
+    PATCH: async (req, ctx) => {
+      const { actor } = await requireEditor(req);
+      const { id } = parseParams(ctx.params, IdParams);
+      const input = await parseJson(req, queries.schema(schemasNow()));
+      return savedAnswer(unwrap(kind, await queries.update(await getDb(), actor, id, input)));
+    },
+    DELETE: async (req, ctx) => {
+      const { actor } = await requireEditor(req);
+      const { id } = parseParams(ctx.params, IdParams);
+      return savedAnswer(unwrap(kind, await queries.remove(await getDb(), actor, id, ctx.locale)));
+    },
+  });
 }
