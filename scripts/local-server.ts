@@ -8,6 +8,8 @@
  *   with the build's `_headers` applied by `@netlify/headers` (security headers, issue 10); a build
  *   never changes while it is served, so the file found per path, its headers and the bytes of files
  *   up to 1 MiB are kept in memory per build (under load the disk lookups were most of a page's cost);
+ *   text files are sent compressed (brotli or gzip, as the request accepts) as Netlify's CDN sends
+ *   them, compressed once per file and build (issue 11: Lighthouse measured uncompressed pages);
  * - Blobs: Netlify's Blobs server on 127.0.0.1 only (scripts/local-blobs.ts).
  * The order of the request chain is Netlify's (as in @netlify/dev): a function path first, then the
  * redirect rules (a rule may rewrite to a function), then static files.
@@ -20,6 +22,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { HeadersHandler } from '@netlify/headers';
 import { RedirectsHandler } from '@netlify/redirects';
 import { StaticHandler, type StaticMatch } from '@netlify/static';
@@ -110,6 +113,44 @@ async function matchRule(build: SiteBuild, request: Request): Promise<RuleMatch 
 interface StaticAnswer {
   headers: [string, string][];
   body: Buffer;
+  /** The body compressed, per content coding, once asked for (text files only). */
+  encoded?: Partial<Record<ContentCoding, Buffer>>;
+}
+
+export type ContentCoding = 'br' | 'gzip';
+
+/** Types Netlify's CDN compresses (text, scripts, data, SVG); images, fonts and pagefind's own (gzipped) files are sent as they are. */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json|ld\+json)\b|image\/svg\+xml)/i;
+/** Smaller bodies are not worth compressing (a packet either way). */
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * The content coding to send for an Accept-Encoding header: brotli before gzip, none when neither is
+ * accepted (a coding with q=0 is refused).
+ * @example contentCoding('gzip, deflate, br') // 'br'
+ */
+export function contentCoding(acceptEncoding: string | null): ContentCoding | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const allows = (coding: ContentCoding) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
+  return allows('br') ? 'br' : allows('gzip') ? 'gzip' : undefined;
+}
+
+/** Whether an answer of this type and size is sent compressed. */
+export function isCompressible(contentType: string | null, bytes: number): boolean {
+  return bytes >= COMPRESS_MIN_BYTES && COMPRESSIBLE.test(contentType ?? '');
+}
+
+function compress(body: Buffer, coding: ContentCoding): Buffer {
+  // Quality 5 / level 6: what CDNs use on the fly; a page compresses in a few milliseconds.
+  return coding === 'br'
+    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body, { level: 6 });
 }
 
 /** Bodies of responses built from memory, so `send` writes them at once instead of streaming. */
@@ -137,7 +178,7 @@ async function matchStatic(build: SiteBuild, request: Request): Promise<StaticMa
 async function serveStatic(build: SiteBuild, file: StaticMatch, request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   const kept = build.answers.get(pathname);
-  if (kept) return bufferedResponse(kept);
+  if (kept) return bufferedResponse(build, kept, request);
   const response = await file.handle();
   let headers = build.headersByPath.get(pathname);
   if (!headers) {
@@ -173,12 +214,30 @@ async function serveStatic(build: SiteBuild, file: StaticMatch, request: Request
     build.answers.set(pathname, answer);
     build.answerBytes += body.length;
   }
-  return bufferedResponse(answer);
+  return bufferedResponse(build, answer, request);
 }
 
-function bufferedResponse(answer: StaticAnswer): Response {
-  const response = new Response(answer.body as unknown as ArrayBuffer, { status: 200, headers: answer.headers });
-  bufferedBodies.set(response, answer.body);
+/** The kept answer, compressed when its type allows and the request accepts it. */
+function bufferedResponse(build: SiteBuild, answer: StaticAnswer, request: Request): Response {
+  const headers = new Headers(answer.headers);
+  let body = answer.body;
+  if (isCompressible(headers.get('content-type'), body.length)) {
+    headers.append('vary', 'Accept-Encoding');
+    const coding = contentCoding(request.headers.get('accept-encoding'));
+    if (coding) {
+      let encoded = answer.encoded?.[coding];
+      if (!encoded) {
+        encoded = compress(body, coding);
+        (answer.encoded ??= {})[coding] = encoded;
+        if (build.answers.get(new URL(request.url).pathname) === answer) build.answerBytes += encoded.length;
+      }
+      body = encoded;
+      headers.set('content-encoding', coding);
+      headers.set('content-length', String(body.length));
+    }
+  }
+  const response = new Response(body as unknown as ArrayBuffer, { status: 200, headers });
+  bufferedBodies.set(response, body);
   return response;
 }
 

@@ -265,8 +265,9 @@ test.describe('results page', () => {
         await expect(group.getByRole('link')).toHaveCount(books.length);
       }
       expect(series.length).toBeGreaterThan(0);
-      // Full text: pagefind finds the name in synopses of this language's pages.
+      // Full text: pagefind finds the name in synopses of this language's pages (loaded as its section nears the view).
       const fullText = main.getByRole('region', { name: TEXTS[locale].fullText });
+      await fullText.scrollIntoViewIfNeeded();
       const hit = fullText.getByRole('listitem').first();
       await expect(hit.locator('mark').first()).toHaveText(/vorkosigan/i);
       const href = await hit.getByRole('link').getAttribute('href');
@@ -292,6 +293,7 @@ test.describe('results page', () => {
       await page.goto(path);
       const locale = path.slice(1, 3) as keyof typeof TEXTS;
       const fullText = page.getByRole('main').getByRole('region', { name: TEXTS[locale].fullText });
+      await fullText.scrollIntoViewIfNeeded();
       await expect(fullText.getByRole('status')).not.toHaveText(/^$/);
       await expect(fullText.locator('.search-results__loading')).toHaveCount(0);
       const hits = fullText.getByRole('listitem');
@@ -312,6 +314,22 @@ test.describe('results page', () => {
     await expect(page.getByText('Scrivi un titolo, un autore, una serie, un genere o un premio.')).toBeVisible();
   });
 
+  test('its box hydrates on intent with the query in it and runs a new search', async ({ page }) => {
+    await page.goto('/en/search?q=dune');
+    const box = page.getByRole('main').getByRole('combobox', { name: LABEL.en });
+    await expect(box).toHaveValue('dune');
+    await box.hover();
+    await expect(page.locator('astro-island:has(.search--page)')).not.toHaveAttribute('ssr', /.*/);
+    await expect(box).toHaveValue('dune');
+    // Hydrating does not open the suggestions for the query already shown.
+    await expect(page.getByRole('main').getByRole('listbox')).toBeHidden();
+    await box.fill('foundation');
+    await expect(page.getByRole('main').getByRole('listbox').getByRole('option').first()).toBeVisible();
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/en\/search\?q=foundation$/);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText('Results for “foundation”');
+  });
+
   test('lists more than the dropdown: up to 60 per type, "60+" when there are more', async ({ page }) => {
     const all = await apiTitles(page, 'books', 'the', 'en', 60);
     expect(all.length).toBeGreaterThan(12);
@@ -319,5 +337,58 @@ test.describe('results page', () => {
     const books = page.getByRole('main').getByRole('region', { name: /^Books/ });
     await expect(books.getByRole('link')).toHaveCount(all.length);
     await expect(books.getByRole('heading')).toHaveText(`Books ${all.length < 60 ? all.length : '60+'}`);
+  });
+});
+
+// Issue 11, point 7: the results page on a phone paints its query at once, keeps its layout and
+// leaves pagefind alone until its section comes near.
+test.describe('results page on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test('the box and the heading show the query before any module has loaded', async ({ page }) => {
+    await page.route('**/_astro/*.js', (route) => route.abort());
+    await page.goto('/de/search?q=%20W%C3%BCstenplanet%20%20der');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('combobox', { name: LABEL.de })).toHaveValue('Wüstenplanet der');
+    await expect(main.getByRole('heading', { level: 2 })).toHaveText('Ergebnisse für „Wüstenplanet der“');
+  });
+
+  test('results and full-text matches arrive without moving the page (CLS under 0.1)', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/en/search?q=dune');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('region', { name: /^Books/ }).getByRole('link').first()).toBeVisible();
+    // Its matches (or the word that there are none) take the place of "Loading".
+    const fullText = main.getByRole('region', { name: TEXTS.en.fullText });
+    await fullText.scrollIntoViewIfNeeded();
+    await expect(fullText.locator('.search-results__loading')).toHaveCount(0);
+    await expect(fullText.getByRole('status')).not.toHaveText(/^$/);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.1);
+  });
+
+  test('pagefind loads only once its section is within a screen of the view', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 600 });
+    const pagefind: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/pagefind/')) pagefind.push(request.url());
+    });
+    await page.goto('/en/search?q=dune');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('region', { name: /^Books/ }).getByRole('link').first()).toBeVisible();
+    const fullText = main.getByRole('region', { name: TEXTS.en.fullText });
+    await expect(fullText).toBeAttached();
+    await page.waitForTimeout(1000);
+    expect(pagefind).toEqual([]);
+    await fullText.scrollIntoViewIfNeeded();
+    await expect(fullText.locator('.search-results__loading')).toHaveCount(0);
+    await expect(fullText.getByRole('status')).not.toHaveText(/^$/);
+    expect(pagefind.length).toBeGreaterThan(0);
   });
 });

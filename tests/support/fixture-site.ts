@@ -32,6 +32,9 @@ export function writeFixtureSite(dir: string, label: string, options: { bigFile?
     writeFileSync(path.join(dir, locale, '404', 'index.html'), `<!doctype html><h1>${label} not found ${locale}</h1>`);
   }
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Big enough to be sent compressed (scripts/local-server.ts).
+  mkdirSync(path.join(dir, 'en', 'long'), { recursive: true });
+  writeFileSync(path.join(dir, 'en', 'long', 'index.html'), `<!doctype html><title>long</title><h1>${label} long</h1>${'<p>A page long enough to compress.</p>'.repeat(200)}`);
   if (options.bigFile) writeFileSync(path.join(dir, 'big.bin'), Buffer.alloc(BIG_FILE_BYTES, 7));
   copyFileSync(path.join(process.cwd(), 'public', '_redirects'), path.join(dir, '_redirects'));
   // As the build writes it (src/integrations/security-headers.ts); the fixture pages have no inline code.

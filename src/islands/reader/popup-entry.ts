@@ -13,10 +13,9 @@ import { loadAffiliateServices } from './stores/affiliate.ts';
 import { openPopup } from './stores/popup.ts';
 import type { PopupTextBundle } from './texts.ts';
 import { ensureToaster } from './toaster-root.ts';
-import '../../styles/cards.css';
-import '../../styles/chips.css';
-import '../../styles/ratings.css';
-import '../../styles/reader.css';
+// As a URL, not a CSS import: Astro would link an imported stylesheet into every page that can load
+// this module (all of them), render-blocking (issue 11). It is fetched with the code instead.
+import popupStylesheet from '../../styles/popup.css?url';
 
 const pageLocale = () => {
   const lang = document.documentElement.lang;
@@ -24,6 +23,20 @@ const pageLocale = () => {
 };
 
 let bundle: Promise<PopupTextBundle> | undefined;
+let styles: Promise<void> | undefined;
+
+/** Adds the pop-up's stylesheet to the page once; resolves when it applies (or failed: the pop-up still opens). */
+function loadStyles(): Promise<void> {
+  styles ??= new Promise<void>((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = popupStylesheet;
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+    document.head.append(link);
+  });
+  return styles;
+}
 
 function loadTexts(locale: string): Promise<PopupTextBundle> {
   bundle ??= fetch(`/${locale}/reader-texts.json`, { credentials: 'same-origin' })
@@ -38,8 +51,9 @@ function loadTexts(locale: string): Promise<PopupTextBundle> {
   return bundle;
 }
 
-/** Starts loading what the first pop-up needs (its texts; the code is loaded by now). */
+/** Starts loading what the first pop-up needs (its stylesheet and texts; the code is loaded by now). */
 export function prefetchPopup(): void {
+  void loadStyles();
   void loadTexts(pageLocale()).catch(() => undefined);
 }
 
@@ -48,7 +62,7 @@ let mounted = false;
 /** Opens the pop-up for the book `ref` (slug or id); `trigger` gets the focus back on close. */
 export async function openBookPopup(ref: string, trigger: HTMLElement): Promise<void> {
   const locale = pageLocale();
-  const { texts, plurals } = await loadTexts(locale);
+  const [{ texts, plurals }] = await Promise.all([loadTexts(locale), loadStyles()]);
   if (!mounted) {
     mounted = true;
     ensureToaster(texts);

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../../locales/de.json' with { type: 'json' };
 import en from '../../../locales/en.json' with { type: 'json' };
 import it_ from '../../../locales/it.json' with { type: 'json' };
-import { startLocalServer, type LocalServer } from '../../../scripts/local-server.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { contentCoding, startLocalServer, type LocalServer } from '../../../scripts/local-server.ts';
 import { ErrorEnvelopeSchema } from '../../../src/domain/envelope.ts';
 import { makeFixtureSite } from '../../support/fixture-site.ts';
 
@@ -132,6 +133,39 @@ describe('static files (@netlify/static)', () => {
       expect(response.status, url).toBe(404);
       expect(ErrorEnvelopeSchema.parse(await response.json()).error.code, url).toBe('NOT_FOUND');
     }
+  });
+
+  it('sends text files compressed as the request accepts, as Netlify\'s CDN does (issue 11)', async () => {
+    /** The raw answer: fetch would decompress it. */
+    const raw = (url: string, acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${site.url}${url}`, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const plain = await raw('/en/long', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body.toString()).toContain('one long');
+    for (let round = 0; round < 2; round++) {
+      const br = await raw('/en/long', 'gzip, deflate, br, zstd');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(Number(br.headers['content-length'])).toBe(br.body.length);
+      expect(br.body.length).toBeLessThan(plain.body.length / 4);
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      const gzip = await raw('/en/long', 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    }
+    // Without Accept-Encoding, and for tiny files, the bytes as they are.
+    expect((await raw('/en/long')).headers['content-encoding']).toBeUndefined();
+    expect((await raw('/favicon.svg', 'br')).headers['content-encoding']).toBeUndefined();
+    expect(contentCoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(contentCoding('*')).toBe('br');
+    expect(contentCoding('identity, *;q=0')).toBeUndefined();
   });
 
   it('answers HEAD without a body', async () => {
