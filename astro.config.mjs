@@ -21,7 +21,7 @@ export default defineConfig({
   },
   prefetch: false,
   // Every page's styles in its own <style> tags, no stylesheet that blocks the first paint (issue 11,
-  // ADR 0010): a page carries 6-14 KB gzip of them, well inside its HTML budget.
+  // ADR 0013): a page carries 6-14 KB gzip of them, well inside its HTML budget.
   build: { inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
   vite: { server: { watch: { ignored: ['**/.data/**', '**/.netlify/**'] } } },
