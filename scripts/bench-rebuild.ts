@@ -75,7 +75,9 @@ try {
     const status = answer.data;
     if (status.startedAt && !builds.some((b) => b.startedAt === status.startedAt)) builds.push({ startedAt: status.startedAt, finishedAt: null, state: status.state });
     const last = builds.find((b) => b.startedAt === status.startedAt);
-    if (last) Object.assign(last, { finishedAt: status.finishedAt, state: status.state });
+    // finishedAt is the last finished build's: it belongs to this one only once it is done.
+    const finished = status.finishedAt && status.startedAt && Date.parse(status.finishedAt) >= Date.parse(status.startedAt) ? status.finishedAt : null;
+    if (last) Object.assign(last, { finishedAt: finished, state: status.state });
   };
 
   const edit = async (book: { id: number }, text: string) => {
