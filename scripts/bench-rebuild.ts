@@ -104,6 +104,8 @@ try {
         }
       }
     }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await watchBuilds().catch(() => undefined); // the build's end, recorded just after its swap
     return last - since;
   };
 
