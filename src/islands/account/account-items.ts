@@ -14,7 +14,7 @@ export interface AccountLink {
 export interface AccountEntries {
   /** Profile, reading list, my reviews. */
   user: AccountLink[];
-  /** Analytics dashboard, manage awards, manage users, affiliate marketing (super users only). */
+  /** Edit catalogue, analytics dashboard, manage awards, manage users, affiliate marketing (super users only). */
   admin: AccountLink[];
   /** A plain link to GET /api/logout. */
   signOut: AccountLink;
@@ -42,6 +42,8 @@ export const USER_ITEMS: readonly Item[] = [
 ];
 
 export const ADMIN_ITEMS: readonly Item[] = [
+  // The administration's start page (issue 13): add links for the catalogue and the rebuild status.
+  { path: '/admin', labelKey: 'admin.menu.catalogue' },
   { path: '/admin/analytics', labelKey: 'account.menu.analytics' },
   { path: '/admin/awards', labelKey: 'account.menu.awards' },
   { path: '/admin/users', labelKey: 'account.menu.users' },
