@@ -12,6 +12,8 @@ import RebuildStatusPanel from './RebuildStatusPanel.tsx';
 export interface AdminLink {
   href: string;
   label: string;
+  /** Not built yet: shown as text, not linked. */
+  coming?: boolean;
 }
 
 export interface AdminOverviewProps {
@@ -42,9 +44,7 @@ function Overview({ locale, texts, catalogue, more }: AdminOverviewProps) {
         <h2 id="admin-more">{tx(texts, 'admin.index.more')}</h2>
         <ul className="admin-overview__links">
           {more.map((link) => (
-            <li key={link.href}>
-              <a href={link.href}>{link.label}</a>
-            </li>
+            <li key={link.href}>{link.coming ? tx(texts, 'admin.index.coming', { label: link.label }) : <a href={link.href}>{link.label}</a>}</li>
           ))}
         </ul>
       </section>
