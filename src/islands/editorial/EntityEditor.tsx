@@ -102,10 +102,8 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
       let form: FormValues;
       if (kind === 'book') {
         const book = record as Parameters<typeof valuesFromRecord<'book'>>[1];
-        const names = async (relation: 'author' | 'genre' | 'series', ids: number[]) =>
-          new Map(await Promise.all(ids.map(async (id) => [id, await api.nameOf(relation, id).catch(() => `#${id}`)] as const)));
-        const [authors, genres, series] = await Promise.all([names('author', book.authorIds), names('genre', book.genreIds), names('series', book.series.map((s) => s.seriesId))]);
-        form = valuesFromRecord('book', book, { authors, genres, series });
+        // Without names the form still works: it shows '#id' for each relation.
+        form = valuesFromRecord('book', book, await api.bookLabels(book.id).catch(() => undefined));
       } else {
         form = valuesFromRecord(kind, record as never);
       }
@@ -247,7 +245,7 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
         <TextInput
           id="slug"
           label={t('admin.field.slug')}
-          hint={t('admin.field.slugHint')}
+          hint={kind === 'genre' ? undefined : t('admin.field.slugHint')}
           value={(values as { slug: string }).slug}
           onChange={(v) => {
             setSlugTouched(true);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { EditedEntity } from '../../domain/schemas/editorial.ts';
 import { AuthorRecordSchema, BookRecordSchema, GenreRecordSchema, HistoryPageSchema, SavedSchema, SeriesRecordSchema, type HistoryPage, type Saved } from '../../domain/schemas/editorial.ts';
 import { RebuildStatusSchema, type RebuildStatus } from '../../domain/schemas/rebuild.ts';
-import type { RecordOf } from '../../domain/editorial/entity-form.ts';
+import type { RecordOf, RelationLabels } from '../../domain/editorial/entity-form.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { accountClient } from '../account/form-support.ts';
 
@@ -21,6 +21,11 @@ const RECORD_SCHEMAS = { book: BookRecordSchema, author: AuthorRecordSchema, ser
 export const PickerHitSchema = z.object({ id: z.number().int(), name: z.string() });
 export type PickerHit = z.infer<typeof PickerHitSchema>;
 const PickerHitsSchema = z.array(z.looseObject(PickerHitSchema.shape));
+
+const named = z.object({ id: z.number().int(), name: z.string() });
+const BookLabelsSchema = z.object({
+  book: z.object({ authors: z.array(named), genres: z.array(named), allSeries: z.array(named), awards: z.array(z.object({ awardId: z.number().int(), awardName: z.string() })) }),
+});
 
 const DeletedSchema = z.object({ id: z.number().int(), rebuild: RebuildStatusSchema });
 
@@ -51,10 +56,19 @@ export function createEditorApi(locale: string) {
   const client = accountClient(locale);
   return {
     loadRecord: <K extends EditedEntity>(kind: K, ref: string) => client.get(`/api/${KIND_PATH[kind]}/${encodeURIComponent(ref)}`, { schema: RECORD_SCHEMAS[kind] as unknown as z.ZodType<RecordOf[K]> }),
-    /** The name of a related record by id (the edit form shows names, the record has ids). */
-    async nameOf(kind: 'author' | 'genre' | 'series', id: number): Promise<string> {
-      const record = await client.get(`/api/${KIND_PATH[kind]}/${id}`, { schema: z.looseObject({ name: z.string() }) });
-      return record.name;
+    /**
+     * The names of a book's relations, in the page language, from the pop-up's one live call (the
+     * edit record has ids only): authors, genres, series and awards by id.
+     */
+    async bookLabels(id: number): Promise<RelationLabels> {
+      const data = await client.get(`/api/books/${id}/modal-data`, { schema: BookLabelsSchema });
+      const { authors, genres, allSeries, awards } = data.book;
+      return {
+        authors: new Map(authors.map((a) => [a.id, a.name])),
+        genres: new Map(genres.map((g) => [g.id, g.name])),
+        series: new Map(allSeries.map((s) => [s.id, s.name])),
+        awards: new Map(awards.map((a) => [a.awardId, a.awardName])),
+      };
     },
     search: (path: string, q: string, signal?: AbortSignal) => client.get(`${path}?q=${encodeURIComponent(q)}&lang=${locale}`, { schema: PickerHitsSchema, signal }),
     create: (kind: EditedEntity, payload: unknown): Promise<Saved> => client.post(`/api/${KIND_PATH[kind]}`, payload, { schema: SavedSchema }),
