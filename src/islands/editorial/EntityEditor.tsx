@@ -189,7 +189,10 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
     } catch (error) {
       const refused = error instanceof DeleteRefusedError ? error : null;
       const message = refused ? refused.message : describeFailure(error, failureTexts).message;
-      setAlert({ tone: 'error', text: DELETE_FAILED[kind] ? `${t(DELETE_FAILED[kind])} ${message}` : message, books: refused?.blockedBy });
+      // A 409 names the books in the server's own message; any other failure is the spec's text of the kind (§8).
+      const blocked = refused?.status === 409;
+      const failed = DELETE_FAILED[kind];
+      setAlert({ tone: 'error', text: !blocked && failed ? `${t(failed)} ${message}` : message, books: refused?.blockedBy });
     } finally {
       setBusy(null);
     }
