@@ -4,6 +4,7 @@
  * build time (the TranslationKey import is type-only and leaves no code in the browser).
  */
 import type { TranslationKey } from '../../lib/i18n.ts';
+import type { RebuildLineTexts } from '../editorial/use-rebuild-line.ts';
 
 export interface AccountLink {
   href: string;
@@ -27,6 +28,8 @@ export interface AccountEntries {
     admin: string;
     /** Heading of the drawer's account block and of the footer column ('Account'). */
     account: string;
+    /** The rebuild status line of the super user's menu (issue 13 point 7). */
+    rebuild: RebuildLineTexts;
   };
 }
 
@@ -68,6 +71,13 @@ export function accountEntries(toHref: (path: string) => string, translate: (key
       signedInAs: translate('account.menu.signedInAs'),
       admin: translate('account.menu.admin'),
       account: translate('footer.account'),
+      rebuild: {
+        queued: translate('admin.rebuild.queued'),
+        building: translate('admin.rebuild.building'),
+        live: translate('admin.rebuild.live'),
+        failed: translate('admin.rebuild.failed'),
+        unavailable: translate('admin.rebuild.unavailable'),
+      },
     },
   };
 }
