@@ -36,13 +36,16 @@ const report = (kind: string, item: string) => {
 
 const JSON_LD = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/;
 
+/** The admin shells beside the detail pages (spec §2 /{kind}/add and /{kind}/edit/{slug}; ADR 0012): no record of their own. */
+const ADMIN_SHELLS = new Set(['add', 'edit']);
+
 /** Sub-folders of dist/{locale}/{section} that hold an index.html (the built detail pages). */
 function builtSlugs(locale: string, section: string): Set<string> {
   const dir = path.join(DIST, locale, section);
   if (!existsSync(dir)) return new Set();
   return new Set(
     readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, 'index.html')))
+      .filter((entry) => entry.isDirectory() && !ADMIN_SHELLS.has(entry.name) && existsSync(path.join(dir, entry.name, 'index.html')))
       .map((entry) => entry.name),
   );
 }

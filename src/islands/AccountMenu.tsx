@@ -17,6 +17,7 @@ import type { AccountEntries, AccountLink } from './account/account-items.ts';
 import { keepLanguageOnSignOut } from './account/sign-out.ts';
 import { fill } from './account/texts.ts';
 import { useSessionHint, useSessionUser } from './account/use-session.ts';
+import { useRebuildLine } from './editorial/use-rebuild-line.ts';
 import { $session } from './stores/session.ts';
 
 export interface AccountMenuProps {
@@ -63,6 +64,7 @@ function UserMenu({ locale, user, entries }: { locale: Locale; user: CurrentUser
   const adminId = useId();
   const name = displayName(user);
   const admin = isSuperUser(user) ? entries.admin : [];
+  const rebuild = useRebuildLine(open && admin.length > 0, entries.labels.rebuild, locale);
 
   const items = () => [...(menuRef.current?.querySelectorAll<HTMLAnchorElement>('[role="menuitem"]') ?? [])];
 
@@ -170,6 +172,11 @@ function UserMenu({ locale, user, entries }: { locale: Locale; user: CurrentUser
           <li role="separator" className="account-menu__separator" />
           {item(entries.signOut, keepLanguageOnSignOut(locale))}
         </ul>
+        {rebuild && (
+          <p className="account-menu__rebuild" role="status">
+            {rebuild}
+          </p>
+        )}
       </div>
     </div>
   );

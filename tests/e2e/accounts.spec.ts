@@ -43,7 +43,7 @@ const TEXTS = {
     invalidEmail: 'Please enter a valid email address.',
     menu: (name: string) => `Account menu for ${name}`,
     entries: ['Profile', 'Reading list', 'My reviews', 'Sign out'],
-    admin: ['Analytics dashboard', 'Manage awards', 'Manage users', 'Affiliate marketing'],
+    admin: ['Edit catalogue', 'Analytics dashboard', 'Manage awards', 'Manage users', 'Affiliate marketing'],
     mismatch: 'Passwords do not match.',
     tooWeak: 'Password is too weak.',
     tooShort: 'The password must be at least 12 characters long.',
@@ -68,7 +68,7 @@ const TEXTS = {
     invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
     menu: (name: string) => `Kontomenü von ${name}`,
     entries: ['Profil', 'Leseliste', 'Meine Rezensionen', 'Abmelden'],
-    admin: ['Analyse-Dashboard', 'Auszeichnungen verwalten', 'Benutzer verwalten', 'Affiliate-Marketing'],
+    admin: ['Katalog bearbeiten', 'Analyse-Dashboard', 'Auszeichnungen verwalten', 'Benutzer verwalten', 'Affiliate-Marketing'],
     mismatch: 'Die Passwörter stimmen nicht überein.',
     tooWeak: 'Das Passwort ist zu schwach.',
     tooShort: 'Das Passwort muss mindestens 12 Zeichen lang sein.',
@@ -93,7 +93,7 @@ const TEXTS = {
     invalidEmail: 'Inserisci un indirizzo email valido.',
     menu: (name: string) => `Menu account di ${name}`,
     entries: ['Profilo', 'Lista di lettura', 'Le mie recensioni', 'Esci'],
-    admin: ['Dashboard di analisi', 'Gestisci premi', 'Gestisci utenti', 'Marketing di affiliazione'],
+    admin: ['Modifica catalogo', 'Dashboard di analisi', 'Gestisci premi', 'Gestisci utenti', 'Marketing di affiliazione'],
     mismatch: 'Le password non corrispondono.',
     tooWeak: 'La password è troppo debole.',
     tooShort: 'La password deve contenere almeno 12 caratteri.',
@@ -324,14 +324,14 @@ test.describe('form errors in each language', () => {
 });
 
 test.describe('super user', () => {
-  test('sees the four admin entries in the account menu', async ({ page }) => {
+  test('sees the admin entries in the account menu', async ({ page }) => {
     await logIn(page, 'en', ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/en\/$/);
     const banner = page.getByRole('banner');
     const avatar = banner.getByRole('button', { name: /^Account menu for / });
     await avatar.click();
     const admin = banner.getByRole('menu').getByRole('group', { name: 'Administration' });
-    const paths = ['/en/admin/analytics', '/en/admin/awards', '/en/admin/users', '/en/admin/affiliate'];
+    const paths = ['/en/admin', '/en/admin/analytics', '/en/admin/awards', '/en/admin/users', '/en/admin/affiliate'];
     for (const [index, label] of TEXTS.en.admin.entries()) {
       await expect(admin.getByRole('menuitem', { name: label })).toHaveAttribute('href', paths[index]!);
     }

@@ -4,6 +4,7 @@
  * build time (the TranslationKey import is type-only and leaves no code in the browser).
  */
 import type { TranslationKey } from '../../lib/i18n.ts';
+import type { RebuildLineTexts } from '../editorial/use-rebuild-line.ts';
 
 export interface AccountLink {
   href: string;
@@ -14,7 +15,7 @@ export interface AccountLink {
 export interface AccountEntries {
   /** Profile, reading list, my reviews. */
   user: AccountLink[];
-  /** Analytics dashboard, manage awards, manage users, affiliate marketing (super users only). */
+  /** Edit catalogue, analytics dashboard, manage awards, manage users, affiliate marketing (super users only). */
   admin: AccountLink[];
   /** A plain link to GET /api/logout. */
   signOut: AccountLink;
@@ -27,6 +28,8 @@ export interface AccountEntries {
     admin: string;
     /** Heading of the drawer's account block and of the footer column ('Account'). */
     account: string;
+    /** The rebuild status line of the super user's menu (issue 13 point 7). */
+    rebuild: RebuildLineTexts;
   };
 }
 
@@ -42,6 +45,8 @@ export const USER_ITEMS: readonly Item[] = [
 ];
 
 export const ADMIN_ITEMS: readonly Item[] = [
+  // The administration's start page (issue 13): add links for the catalogue and the rebuild status.
+  { path: '/admin', labelKey: 'admin.menu.catalogue' },
   { path: '/admin/analytics', labelKey: 'account.menu.analytics' },
   { path: '/admin/awards', labelKey: 'account.menu.awards' },
   { path: '/admin/users', labelKey: 'account.menu.users' },
@@ -66,6 +71,13 @@ export function accountEntries(toHref: (path: string) => string, translate: (key
       signedInAs: translate('account.menu.signedInAs'),
       admin: translate('account.menu.admin'),
       account: translate('footer.account'),
+      rebuild: {
+        queued: translate('admin.rebuild.queued'),
+        building: translate('admin.rebuild.building'),
+        live: translate('admin.rebuild.live'),
+        failed: translate('admin.rebuild.failed'),
+        unavailable: translate('admin.rebuild.unavailable'),
+      },
     },
   };
 }
