@@ -36,7 +36,7 @@ const report = (kind: string, item: string) => {
 
 const JSON_LD = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/;
 
-/** The admin shells beside the detail pages (spec §2 /{kind}/add and /{kind}/edit/{slug}; ADR 0012): no record of their own. */
+/** The admin shells beside the detail pages (spec §2 /{kind}/add and /{kind}/edit/{slug}; ADR 0014): no record of their own. */
 const ADMIN_SHELLS = new Set(['add', 'edit']);
 
 /** Sub-folders of dist/{locale}/{section} that hold an index.html (the built detail pages). */
