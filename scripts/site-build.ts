@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = process.cwd();
@@ -66,9 +67,16 @@ export class CommandError extends Error {
 }
 
 /** Runs a command, echoing its output, and rejects with its last lines when it fails. */
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv, { priority }: { priority?: number } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    if (priority !== undefined && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, priority);
+      } catch {
+        // Not allowed here (or not supported): the command runs at normal priority.
+      }
+    }
     const tail: string[] = [];
     const keep = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
       stream.write(chunk);
@@ -82,13 +90,20 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Pr
   });
 }
 
-/** Runs `astro build` into `outDir` against the given database and records the input fingerprint. */
-export async function buildSite(databaseUrl: string, outDir = DIST_DIR): Promise<void> {
+/** The priority (niceness) of a rebuild behind a running server: the lowest, so serving comes first. */
+const BACKGROUND_PRIORITY = 19;
+
+/**
+ * Runs `astro build` into `outDir` against the given database and records the input fingerprint.
+ * `background`: a rebuild while the server answers (an editor's change): at the lowest CPU priority,
+ * so requests (and, in the e2e suite, the tests) keep their speed while it builds.
+ */
+export async function buildSite(databaseUrl: string, outDir = DIST_DIR, { background = false } = {}): Promise<void> {
   const fingerprint = inputFingerprint();
   // A link left by an older layout must not be built through: Astro empties its output folder first.
   if (existsSync(outDir) && lstatSync(outDir).isSymbolicLink()) unlinkSync(outDir);
   // No statement limit at build time: it reads the whole catalogue, which may take longer than a request may.
-  await run('astro', ['build', '--outDir', outDir], { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1', DB_STATEMENT_TIMEOUT_MS: '0' });
+  await run('astro', ['build', '--outDir', outDir], { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1', DB_STATEMENT_TIMEOUT_MS: '0' }, { priority: background ? BACKGROUND_PRIORITY : undefined });
   writeFileSync(path.join(outDir, STAMP_FILE), fingerprint);
 }
 

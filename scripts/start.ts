@@ -69,7 +69,7 @@ if (process.env.SKIP_BUILD !== '1') {
   // LOCAL_REBUILD=off: catalogue edits do not rebuild (the rebuild status says 'unavailable'), e.g. while
   // iterating on an editor's e2e test on a shared machine, where each edit would start a full build.
   if (process.env.LOCAL_REBUILD === 'off') console.log('LOCAL_REBUILD=off: catalogue edits will not rebuild the static pages.');
-  else installRebuilder(createLocalRebuilder(server, folders, (dir) => buildSite(prepared.url, dir)));
+  else installRebuilder(createLocalRebuilder(server, folders, (dir) => buildSite(prepared.url, dir, { background: true })));
 }
 
 console.log(`\nPhantastika is running at http://localhost:${port}/ (started in ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
