@@ -7,13 +7,13 @@
  * attempts per account and 30 per client address in 15 minutes, registration 10 per address and hour:
  * every test that signs in uses its own fresh account, and client-side failures never reach the API.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
+import { axeBuilder } from '../support/axe.ts';
 
 const MESSAGES = { en, de, it } as const;
 
@@ -355,7 +355,7 @@ test.describe('profile', () => {
     await expect(main.getByRole('heading', { name: 'Your reviews will appear here.' })).toBeVisible();
     await expect(main.getByText(email)).toBeVisible();
 
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeBuilder(page).analyze();
     expect(axe.violations).toEqual([]);
 
     // Keyboard between tabs; the tab lands in the address.
@@ -371,7 +371,7 @@ test.describe('profile', () => {
     await main.getByRole('button', { name: 'Save' }).click();
     await expect(main.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu for Octavia Butler' })).toHaveText(/^O/);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeBuilder(page).analyze()).violations).toEqual([]);
 
     await main.getByRole('tab', { name: 'Bio' }).click();
     await main.getByLabel('About you').fill('Parables and patternists.');
@@ -424,16 +424,16 @@ test.describe('accessibility (axe)', () => {
     test(`${locale}: login and register have no violations, also with errors shown`, async ({ page }) => {
       const texts = TEXTS[locale];
       const login = await openForm(page, `/${locale}/login`, texts.loginSubmit);
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
       await login.click();
       await expect(page.getByRole('main').getByLabel(texts.email)).toHaveAttribute('aria-invalid', 'true');
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
 
       const register = await openForm(page, `/${locale}/register`, texts.register);
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
       await register.click();
       await expect(page.getByRole('main').getByLabel(texts.email)).toHaveAttribute('aria-invalid', 'true');
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
     });
   }
 });

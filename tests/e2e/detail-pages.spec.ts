@@ -3,8 +3,8 @@
  * roles and labels; translated titles and UI texts; JSON-LD; hreflang alternates; the ?tab= tabs
  * without a reload; accessibility (axe). Runs against the real static build (playwright.config.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeBuilder } from '../support/axe.ts';
 
 const LOCALES = ['en', 'de', 'it'] as const;
 type Locale = (typeof LOCALES)[number];
@@ -414,7 +414,7 @@ test.describe('accessibility (axe)', () => {
   for (const path of ['/en/books/dune?tab=reviews', '/de/books/dune', '/it/authors/frank-herbert', '/en/series/the-expanse']) {
     test(`${path} has no axe violations`, async ({ page }) => {
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeBuilder(page).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });
   }

@@ -8,10 +8,10 @@
  * the UI relates to the data rather than repeating seed numbers. The waits are generous upper
  * bounds for a loaded 2-core CI machine; a passing step does not wait them out.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { axeBuilder } from '../support/axe.ts';
 
 // Generous upper bounds for a busy machine (see the file comment).
 const expect = baseExpect.configure({ timeout: 45_000 });
@@ -858,7 +858,7 @@ test.describe('accessibility (axe)', () => {
       if (await island.count()) await island.hover();
       if (!path.includes('genres') && !path.includes('/awards/')) await expect(page.getByRole('main').getByRole('combobox').first()).toBeEnabled();
       if (path.includes('?genre=')) await expect(page.getByRole('status').filter({ hasText: 'Bücher gefunden' })).toBeAttached();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeBuilder(page).analyze();
       expect(results.violations).toEqual([]);
     });
   }

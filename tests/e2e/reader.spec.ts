@@ -10,11 +10,11 @@
  * sets the session and hint cookies in the browser context as the login form does.
  * Labels come from locales/*.json, so a changed text changes the test with it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
+import { axeBuilder } from '../support/axe.ts';
 import { latestToken } from '../support/outbox.ts';
 
 const MESSAGES = { en, de, it } as const;
@@ -360,7 +360,7 @@ test.describe('a signed-in reader', () => {
 });
 
 test.describe('accessibility (axe)', () => {
-  const violations = async (builder: AxeBuilder) =>
+  const violations = async (builder: ReturnType<typeof axeBuilder>) =>
     (await builder.analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
   test('the open pop-up has no axe violations', async ({ page }) => {
@@ -368,7 +368,7 @@ test.describe('accessibility (axe)', () => {
     const dialog = await openPopup(page, page.getByRole('main').getByRole('link', { name: 'Der Wüstenplanet', exact: true }).first());
     await dialog.getByRole('button', { name: text('de', 'reader.list.add') }).click();
     await expect(dialog.getByRole('alert').filter({ hasText: text('de', 'reader.signIn.required') })).toBeVisible();
-    expect(await violations(new AxeBuilder({ page }).include('dialog[open]'))).toEqual([]);
+    expect(await violations(axeBuilder(page).include('dialog[open]'))).toEqual([]);
   });
 
   test('the reviews tab has no axe violations, with the review form open', async ({ page }) => {
@@ -376,9 +376,9 @@ test.describe('accessibility (axe)', () => {
     await page.goto('/en/books/dune?tab=reviews');
     const panel = page.getByRole('tabpanel', { name: text('en', 'book.tabs.reviews') });
     await expect(panel.getByRole('status').filter({ hasText: /\S/ })).toBeVisible();
-    expect(await violations(new AxeBuilder({ page }))).toEqual([]);
+    expect(await violations(axeBuilder(page))).toEqual([]);
     await panel.getByRole('button', { name: text('en', 'reader.reviews.write') }).click();
     await expect(panel.getByRole('form', { name: text('en', 'reader.reviews.yours') })).toBeVisible();
-    expect(await violations(new AxeBuilder({ page }))).toEqual([]);
+    expect(await violations(axeBuilder(page))).toEqual([]);
   });
 });

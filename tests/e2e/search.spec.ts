@@ -7,8 +7,8 @@
  * Expected results are read from the search API itself where the data decides them; titles named
  * here are facts of the seed catalogue (issue 5's own examples).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { axeBuilder } from '../support/axe.ts';
 
 // Generous upper bounds for a loaded 2-core machine; a passing step does not wait them out.
 const expect = baseExpect.configure({ timeout: 45_000 });
@@ -200,7 +200,7 @@ test.describe('search box', () => {
       await input.fill('foundation');
       await expect(page.getByRole('listbox').getByRole('option').nth(1)).toBeVisible();
       await input.press('ArrowDown');
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeBuilder(page).analyze();
       expect(results.violations).toEqual([]);
     }
   });
@@ -307,7 +307,7 @@ test.describe('results page', () => {
   test('axe finds nothing on the results page; an empty query asks for one', async ({ page }) => {
     await page.goto('/de/search?q=dune');
     await expect(page.getByRole('main').getByRole('region', { name: /^Bücher/ }).getByRole('link').first()).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeBuilder(page).analyze()).violations).toEqual([]);
     await page.goto('/it/search');
     await expect(page.getByText('Scrivi un titolo, un autore, una serie, un genere o un premio.')).toBeVisible();
   });

@@ -3,8 +3,8 @@
  * routes, the mobile drawer, back-to-top, list preloading and accessibility (axe).
  * Runs against the real site with functions and redirect rules (playwright.config.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeBuilder } from '../support/axe.ts';
 
 const START_PAGES = {
   en: {
@@ -328,14 +328,14 @@ test.describe('accessibility (axe)', () => {
   for (const locale of LOCALES) {
     test(`start page in ${locale} has no violations`, async ({ page }) => {
       await page.goto(`/${locale}/`);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeBuilder(page).analyze();
       expect(results.violations).toEqual([]);
     });
   }
 
   test('a legal page has no violations', async ({ page }) => {
     await page.goto('/de/datenschutz');
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     expect(results.violations).toEqual([]);
   });
 
@@ -349,7 +349,7 @@ test.describe('accessibility (axe)', () => {
         () => page.getByRole('button', { name: 'Open menu' }).click(),
         () => expect(drawer).toBeVisible({ timeout: 5_000 }),
       );
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeBuilder(page).analyze();
       expect(results.violations).toEqual([]);
     });
   });
