@@ -9,7 +9,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { axeBuilder } from '../support/axe.ts';
-import { latestToken } from '../support/outbox.ts';
+import { signedInThroughApi } from '../support/e2e-accounts.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -17,12 +17,7 @@ test.describe.configure({ timeout: 180_000 });
 const PASSWORD = 'Profil-Sterne-2026!';
 
 /** A new reader, confirmed and signed in in this browser context (the cookies the login form gets). */
-async function signIn(page: Page, language: 'en' | 'de'): Promise<void> {
-  const email = `e2e-profile-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
-  expect((await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, firstName: 'Lena', language } })).ok()).toBe(true);
-  expect((await page.request.post('/api/auth/verify-email', { data: { token: await latestToken(email, 'verify-email') } })).ok()).toBe(true);
-  expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).ok()).toBe(true);
-}
+const signIn = (page: Page, language: 'en' | 'de') => signedInThroughApi(page, { label: 'profile', password: PASSWORD, language, firstName: 'Lena' });
 
 /** The catalogue id of a book, from its editions (the public API). */
 async function bookId(page: Page, slug: string): Promise<number> {

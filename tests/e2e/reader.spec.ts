@@ -15,7 +15,7 @@ import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
 import { axeBuilder } from '../support/axe.ts';
-import { latestToken } from '../support/outbox.ts';
+import { signedInThroughApi } from '../support/e2e-accounts.ts';
 
 const MESSAGES = { en, de, it } as const;
 type Locale = keyof typeof MESSAGES;
@@ -44,17 +44,8 @@ function watchConsole(page: Page): string[] {
 }
 
 /** A new reader, confirmed and signed in in this browser context (cookies as after the login form). */
-async function signIn(page: Page, label: string, locale: Locale = 'en'): Promise<string> {
-  const email = `e2e-reader-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
-  const registered = await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, firstName: 'Lena', lastName: 'Leser', language: locale } });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const token = await latestToken(email, 'verify-email');
-  const verified = await page.request.post('/api/auth/verify-email', { data: { token } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const login = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  return email;
-}
+const signIn = (page: Page, label: string, locale: Locale = 'en') =>
+  signedInThroughApi(page, { label: `reader-${label}`, password: PASSWORD, language: locale, firstName: 'Lena', lastName: 'Leser' });
 
 /** The title link of the first book card in the page's main content. */
 const firstCardLink = (page: Page) => page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link');
