@@ -692,57 +692,60 @@ test.describe('award and category pages', () => {
 
   for (const locale of ['en', 'de', 'it'] as const) {
     const texts = AWARDS[locale];
-    for (const award of AWARD_PAGES) {
-      test(`${locale}: /awards/${award.slug} shows the award, its winners by year per category, hreflang and JSON-LD`, async ({ page }) => {
-        const errors = collectPageErrors(page);
-        await page.goto(`/${locale}/awards/${award.slug}`);
-        const main = page.getByRole('main');
-        const name = texts[award.name];
-        await expect(main.getByRole('heading', { level: 1 })).toHaveText(name);
-        await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(name)}: .+ · Phantastika$`));
-        await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
-        await expect(page.getByRole('navigation', { name: texts.breadcrumb }).getByRole('link', { name: texts.awards, exact: true })).toHaveAttribute('href', `/${locale}/awards`);
-        await expect(main.getByRole('paragraph').first()).toBeVisible();
+    // One page walks the four award pages (a context and a page per award cost more than reading one).
+    test(`${locale}: each award page shows the award, its winners by year per category, hreflang and JSON-LD`, async ({ page }) => {
+      const errors = collectPageErrors(page);
+      for (const award of AWARD_PAGES) {
+        await test.step(`/${locale}/awards/${award.slug}`, async () => {
+          await page.goto(`/${locale}/awards/${award.slug}`);
+          const main = page.getByRole('main');
+          const name = texts[award.name];
+          await expect(main.getByRole('heading', { level: 1 })).toHaveText(name);
+          await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(name)}: .+ · Phantastika$`));
+          await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+          await expect(page.getByRole('navigation', { name: texts.breadcrumb }).getByRole('link', { name: texts.awards, exact: true })).toHaveAttribute('href', `/${locale}/awards`);
+          await expect(main.getByRole('paragraph').first()).toBeVisible();
 
-        const categoryLinks = main.getByRole('navigation', { name: texts.categories }).getByRole('link');
-        await expect(categoryLinks).toHaveCount(award.categories);
-        for (const href of await categoryLinks.evaluateAll((links) => links.map((l) => l.getAttribute('href')))) {
-          expect(href).toMatch(new RegExp(`^/${locale}/awards/${award.slug}/[a-z0-9-]+$`));
-        }
-        // One section per category, years newest first, winners only.
-        const sections = main.locator('section[data-award-list]');
-        await expect(sections).toHaveCount(award.categories);
-        const years = (await sections.first().getByRole('heading', { level: 3 }).allTextContents()).map(Number);
-        expect(years.length).toBeGreaterThan(10);
-        expect([...years].sort((a, b) => b - a)).toEqual(years);
-        await expect(main.getByText(texts.nominee, { exact: true })).toHaveCount(0);
-        await expect(awardYear(sections.first(), years[0] ?? 0).getByRole('link').first()).toHaveAttribute('href', new RegExp(`^/${locale}/books/`));
-        await expect(sections.first().getByRole('link', { name: /: / }).first()).toHaveAttribute('href', new RegExp(`^/${locale}/awards/${award.slug}/`));
-        if (award.slug === 'hugo') {
-          // 1966: a tie, both winners shown.
-          const y1966 = awardYear(main, 1966);
-          await expect(y1966.getByRole('listitem')).toHaveCount(2);
-          await expect(y1966.getByRole('link', { name: texts.dune, exact: true })).toHaveAttribute('href', `/${locale}/books/dune`);
-          await expect(y1966.getByRole('link', { name: 'This Immortal', exact: true })).toBeVisible();
-        }
+          const categoryLinks = main.getByRole('navigation', { name: texts.categories }).getByRole('link');
+          await expect(categoryLinks).toHaveCount(award.categories);
+          for (const href of await categoryLinks.evaluateAll((links) => links.map((l) => l.getAttribute('href')))) {
+            expect(href).toMatch(new RegExp(`^/${locale}/awards/${award.slug}/[a-z0-9-]+$`));
+          }
+          // One section per category, years newest first, winners only.
+          const sections = main.locator('section[data-award-list]');
+          await expect(sections).toHaveCount(award.categories);
+          const years = (await sections.first().getByRole('heading', { level: 3 }).allTextContents()).map(Number);
+          expect(years.length).toBeGreaterThan(10);
+          expect([...years].sort((a, b) => b - a)).toEqual(years);
+          await expect(main.getByText(texts.nominee, { exact: true })).toHaveCount(0);
+          await expect(awardYear(sections.first(), years[0] ?? 0).getByRole('link').first()).toHaveAttribute('href', new RegExp(`^/${locale}/books/`));
+          await expect(sections.first().getByRole('link', { name: /: / }).first()).toHaveAttribute('href', new RegExp(`^/${locale}/awards/${award.slug}/`));
+          if (award.slug === 'hugo') {
+            // 1966: a tie, both winners shown.
+            const y1966 = awardYear(main, 1966);
+            await expect(y1966.getByRole('listitem')).toHaveCount(2);
+            await expect(y1966.getByRole('link', { name: texts.dune, exact: true })).toHaveAttribute('href', `/${locale}/books/dune`);
+            await expect(y1966.getByRole('link', { name: 'This Immortal', exact: true })).toBeVisible();
+          }
 
-        expect(await hreflangs(page)).toEqual([
-          ['en', `/en/awards/${award.slug}`],
-          ['de', `/de/awards/${award.slug}`],
-          ['it', `/it/awards/${award.slug}`],
-          ['x-default', `/en/awards/${award.slug}`],
-        ]);
-        const data = await jsonLd(page);
-        expect(data['@type']).toBe('CollectionPage');
-        expect(data.name).toBe(name);
-        const list = data.mainEntity as { '@type': string; numberOfItems: number; itemListElement: { item: { '@type': string; url: string } }[] };
-        expect(list['@type']).toBe('ItemList');
-        expect(list.numberOfItems).toBeGreaterThan(10);
-        expect(list.itemListElement[0]?.item['@type']).toBe('Book');
-        expect(list.itemListElement[0]?.item.url).toMatch(new RegExp(`/${locale}/books/[a-z0-9-]+$`));
-        expect(errors).toEqual([]);
-      });
-    }
+          expect(await hreflangs(page)).toEqual([
+            ['en', `/en/awards/${award.slug}`],
+            ['de', `/de/awards/${award.slug}`],
+            ['it', `/it/awards/${award.slug}`],
+            ['x-default', `/en/awards/${award.slug}`],
+          ]);
+          const data = await jsonLd(page);
+          expect(data['@type']).toBe('CollectionPage');
+          expect(data.name).toBe(name);
+          const list = data.mainEntity as { '@type': string; numberOfItems: number; itemListElement: { item: { '@type': string; url: string } }[] };
+          expect(list['@type']).toBe('ItemList');
+          expect(list.numberOfItems).toBeGreaterThan(10);
+          expect(list.itemListElement[0]?.item['@type']).toBe('Book');
+          expect(list.itemListElement[0]?.item.url).toMatch(new RegExp(`/${locale}/books/[a-z0-9-]+$`));
+          expect(errors, award.slug).toEqual([]);
+        });
+      }
+    });
 
     test(`${locale}: /awards/locus/horror-novel shows winners and nominees by year, breadcrumb, hreflang and JSON-LD`, async ({ page }) => {
       await page.goto(`/${locale}/awards/locus/horror-novel`);
@@ -856,26 +859,29 @@ test.describe('no untranslated interface texts', () => {
 });
 
 test.describe('accessibility (axe)', () => {
-  for (const path of [
-    '/en/books',
-    '/en/authors',
-    '/en/series',
-    '/en/genres',
-    '/en/awards',
-    '/de/books?genre=Horror',
-    '/it/awards?id=clarke&tab=nominees',
-    '/en/awards/locus',
-    '/de/awards/locus/horror-novel',
-  ]) {
-    test(`${path} has no violations`, async ({ page }) => {
-      await page.goto(path);
-      // Check the hydrated page, and after a deep link the list it loaded. Lists hydrate on intent.
-      const island = page.locator('.catalogue-list, .awards-controls').first();
-      if (await island.count()) await island.hover();
-      if (!path.includes('genres') && !path.includes('/awards/')) await expect(page.getByRole('main').getByRole('combobox').first()).toBeEnabled();
-      if (path.includes('?genre=')) await expect(page.getByRole('status').filter({ hasText: 'Bücher gefunden' })).toBeAttached();
-      const results = await axeBuilder(page).analyze();
-      expect(results.violations).toEqual([]);
-    });
-  }
+  // One page walks the list and award pages; every page is audited and every failing one reported.
+  test('the list and award pages have no violations', async ({ page }) => {
+    for (const path of [
+      '/en/books',
+      '/en/authors',
+      '/en/series',
+      '/en/genres',
+      '/en/awards',
+      '/de/books?genre=Horror',
+      '/it/awards?id=clarke&tab=nominees',
+      '/en/awards/locus',
+      '/de/awards/locus/horror-novel',
+    ]) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        // Check the hydrated page, and after a deep link the list it loaded. Lists hydrate on intent.
+        const island = page.locator('.catalogue-list, .awards-controls').first();
+        if (await island.count()) await island.hover();
+        if (!path.includes('genres') && !path.includes('/awards/')) await expect(page.getByRole('main').getByRole('combobox').first()).toBeEnabled();
+        if (path.includes('?genre=')) await expect(page.getByRole('status').filter({ hasText: 'Bücher gefunden' })).toBeAttached();
+        const results = await axeBuilder(page).analyze();
+        expect.soft(results.violations, path).toEqual([]);
+      });
+    }
+  });
 });
