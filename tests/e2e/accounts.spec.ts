@@ -1,19 +1,22 @@
 /**
  * Accounts in the browser (issue 4, item 6): register, confirm by the mailed link, log in, the account
  * menu (navbar and footer), sign out; form errors in each language; the super user's admin entries;
- * the profile; accessibility (axe) of the account pages.
+ * the profile; accessibility (axe) of the account pages. The forms' own way through registration and
+ * login is walked once per language; tests of what comes after it start from an account made through
+ * the API (tests/support/e2e-accounts.ts).
  *
  * Runs against `npm start` (real pages, functions and redirect rules). The login endpoint allows 5
  * attempts per account and 30 per client address in 15 minutes, registration 10 per address and hour:
  * every test that signs in uses its own fresh account, and client-side failures never reach the API.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
+import { axeBuilder } from '../support/axe.ts';
+import { confirmedAccount, signedInThroughApi, signInThroughApi, uniqueEmail } from '../support/e2e-accounts.ts';
 
 const MESSAGES = { en, de, it } as const;
 
@@ -107,8 +110,6 @@ const TEXTS = {
 type Locale = keyof typeof TEXTS;
 const LOCALES = Object.keys(TEXTS) as Locale[];
 
-const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
-
 /** Uncaught script errors and Content-Security-Policy violations fail the test that caused them. */
 function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -175,16 +176,6 @@ async function logIn(page: Page, locale: Locale, email: string, password: string
   await main.getByLabel(texts.email).fill(email);
   await main.getByLabel(texts.password, { exact: true }).fill(password);
   await submit.click();
-}
-
-/** A fresh, confirmed and signed-in account. */
-async function signedInAccount(page: Page, locale: Locale, label: string, firstName: string) {
-  const email = uniqueEmail(label);
-  await registerThroughUi(page, locale, email, firstName);
-  await confirmEmail(page, locale, email);
-  await logIn(page, locale, email, PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`/${locale}/$`));
-  return email;
 }
 
 test.describe('register, confirm, log in, account menu, sign out', () => {
@@ -347,7 +338,7 @@ test.describe('profile', () => {
 
   test('signed in: tabs, empty states, name and bio are saved; no axe violations', async ({ page }) => {
     const errors = collectPageErrors(page);
-    const email = await signedInAccount(page, 'en', 'profile', 'Ursula');
+    const email = await signedInThroughApi(page, { label: 'profile', password: PASSWORD, language: 'en', firstName: 'Ursula' });
 
     await page.goto('/en/profile?tab=reviews');
     const main = page.getByRole('main');
@@ -355,7 +346,7 @@ test.describe('profile', () => {
     await expect(main.getByRole('heading', { name: 'Your reviews will appear here.' })).toBeVisible();
     await expect(main.getByText(email)).toBeVisible();
 
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeBuilder(page).analyze();
     expect(axe.violations).toEqual([]);
 
     // Keyboard between tabs; the tab lands in the address.
@@ -371,7 +362,7 @@ test.describe('profile', () => {
     await main.getByRole('button', { name: 'Save' }).click();
     await expect(main.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu for Octavia Butler' })).toHaveText(/^O/);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axeBuilder(page).analyze()).violations).toEqual([]);
 
     await main.getByRole('tab', { name: 'Bio' }).click();
     await main.getByLabel('About you').fill('Parables and patternists.');
@@ -383,9 +374,7 @@ test.describe('profile', () => {
   });
 
   test('log in with ?next= returns to the page asked for', async ({ page }) => {
-    const email = uniqueEmail('next');
-    await registerThroughUi(page, 'de', email, 'Kurd');
-    await confirmEmail(page, 'de', email);
+    const email = await confirmedAccount(page.request, { label: 'next', password: PASSWORD, language: 'de', firstName: 'Kurd' });
     await logIn(page, 'de', email, PASSWORD, `/de/login?next=${encodeURIComponent('/de/profile?tab=settings')}`);
     await expect(page).toHaveURL(/\/de\/profile\?tab=settings$/);
     await expect(page.getByRole('main').getByRole('tab', { name: 'Einstellungen' })).toHaveAttribute('aria-selected', 'true');
@@ -397,11 +386,10 @@ test.describe('sign out everywhere', () => {
     test(`${locale}: ends the session in every browser, this one included`, async ({ page, browser }) => {
       const errors = collectPageErrors(page);
       const messages = MESSAGES[locale];
-      const email = await signedInAccount(page, locale, `everywhere-${locale}`, 'Ada');
+      const email = await signedInThroughApi(page, { label: `everywhere-${locale}`, password: PASSWORD, language: locale, firstName: 'Ada' });
       const other = await browser.newContext();
       const phone = await other.newPage();
-      await logIn(phone, locale, email, PASSWORD);
-      await expect(phone).toHaveURL(new RegExp(`/${locale}/$`));
+      await signInThroughApi(phone, email, PASSWORD);
 
       await page.goto(`/${locale}/profile?tab=settings`);
       const main = page.getByRole('main');
@@ -424,16 +412,16 @@ test.describe('accessibility (axe)', () => {
     test(`${locale}: login and register have no violations, also with errors shown`, async ({ page }) => {
       const texts = TEXTS[locale];
       const login = await openForm(page, `/${locale}/login`, texts.loginSubmit);
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
       await login.click();
       await expect(page.getByRole('main').getByLabel(texts.email)).toHaveAttribute('aria-invalid', 'true');
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
 
       const register = await openForm(page, `/${locale}/register`, texts.register);
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
       await register.click();
       await expect(page.getByRole('main').getByLabel(texts.email)).toHaveAttribute('aria-invalid', 'true');
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
     });
   }
 });

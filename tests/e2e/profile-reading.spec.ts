@@ -5,11 +5,11 @@
  * books list's reading-list filter. Against `npm start` with its real database: the reader's list
  * and ratings are made through the real API, as the pop-up does, then used through the profile.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
-import { latestToken } from '../support/outbox.ts';
+import { axeBuilder } from '../support/axe.ts';
+import { signedInThroughApi } from '../support/e2e-accounts.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -17,12 +17,7 @@ test.describe.configure({ timeout: 180_000 });
 const PASSWORD = 'Profil-Sterne-2026!';
 
 /** A new reader, confirmed and signed in in this browser context (the cookies the login form gets). */
-async function signIn(page: Page, language: 'en' | 'de'): Promise<void> {
-  const email = `e2e-profile-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
-  expect((await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, firstName: 'Lena', language } })).ok()).toBe(true);
-  expect((await page.request.post('/api/auth/verify-email', { data: { token: await latestToken(email, 'verify-email') } })).ok()).toBe(true);
-  expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).ok()).toBe(true);
-}
+const signIn = (page: Page, language: 'en' | 'de') => signedInThroughApi(page, { label: 'profile', password: PASSWORD, language, firstName: 'Lena' });
 
 /** The catalogue id of a book, from its editions (the public API). */
 async function bookId(page: Page, slug: string): Promise<number> {
@@ -65,7 +60,7 @@ test('reading list tab: filter by status, change a status, remove a book (de)', 
   await main.getByRole('button', { name: de['account.profile.reading.removeLabel'].replace('{title}', 'Neuromancer') }).click();
   await expect(main.getByRole('status').filter({ hasText: de['account.profile.reading.removed'].replace('{title}', 'Neuromancer') })).toBeVisible();
   await expect(main.getByRole('link', { name: 'Neuromancer' })).toBeHidden();
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+  expect((await axeBuilder(page).include('main').analyze()).violations).toEqual([]);
 
   // After a reload the list is what the server keeps.
   await page.reload();
@@ -118,7 +113,7 @@ test('reviews and stats tabs: edit and delete an own review, charts with their t
   await page.reload();
   await expect(review.getByText('Better on a second reading.')).toBeVisible();
   await expect(review.getByRole('img', { name: en['account.profile.reviews.stars'].replace('{count}', '5') })).toBeVisible();
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+  expect((await axeBuilder(page).include('main').analyze()).violations).toEqual([]);
 
   // Stats: Chart.js only now, the figures also as a table.
   expect(chartScripts).toEqual([]);
@@ -128,7 +123,7 @@ test('reviews and stats tabs: edit and delete an own review, charts with their t
   await expect(main.getByRole('table', { name: en['account.profile.stats.ratings'] }).getByRole('row', { name: /5 stars/ })).toContainText('1');
   await expect(main.getByText(en['account.profile.stats.totals'].replace('{toRead}', '0').replace('{reading}', '0').replace('{read}', '1'))).toBeVisible();
   expect(chartScripts.length).toBeGreaterThan(0);
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+  expect((await axeBuilder(page).include('main').analyze()).violations).toEqual([]);
 
   // Delete, after the confirmation.
   await main.getByRole('tab', { name: en['account.profile.tab.reviews'] }).click();

@@ -10,12 +10,12 @@
  * sets the session and hint cookies in the browser context as the login form does.
  * Labels come from locales/*.json, so a changed text changes the test with it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
-import { latestToken } from '../support/outbox.ts';
+import { axeBuilder } from '../support/axe.ts';
+import { signedInThroughApi } from '../support/e2e-accounts.ts';
 
 const MESSAGES = { en, de, it } as const;
 type Locale = keyof typeof MESSAGES;
@@ -44,17 +44,8 @@ function watchConsole(page: Page): string[] {
 }
 
 /** A new reader, confirmed and signed in in this browser context (cookies as after the login form). */
-async function signIn(page: Page, label: string, locale: Locale = 'en'): Promise<string> {
-  const email = `e2e-reader-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
-  const registered = await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, firstName: 'Lena', lastName: 'Leser', language: locale } });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const token = await latestToken(email, 'verify-email');
-  const verified = await page.request.post('/api/auth/verify-email', { data: { token } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const login = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  return email;
-}
+const signIn = (page: Page, label: string, locale: Locale = 'en') =>
+  signedInThroughApi(page, { label: `reader-${label}`, password: PASSWORD, language: locale, firstName: 'Lena', lastName: 'Leser' });
 
 /** The title link of the first book card in the page's main content. */
 const firstCardLink = (page: Page) => page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link');
@@ -360,7 +351,7 @@ test.describe('a signed-in reader', () => {
 });
 
 test.describe('accessibility (axe)', () => {
-  const violations = async (builder: AxeBuilder) =>
+  const violations = async (builder: ReturnType<typeof axeBuilder>) =>
     (await builder.analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
   test('the open pop-up has no axe violations', async ({ page }) => {
@@ -368,7 +359,7 @@ test.describe('accessibility (axe)', () => {
     const dialog = await openPopup(page, page.getByRole('main').getByRole('link', { name: 'Der Wüstenplanet', exact: true }).first());
     await dialog.getByRole('button', { name: text('de', 'reader.list.add') }).click();
     await expect(dialog.getByRole('alert').filter({ hasText: text('de', 'reader.signIn.required') })).toBeVisible();
-    expect(await violations(new AxeBuilder({ page }).include('dialog[open]'))).toEqual([]);
+    expect(await violations(axeBuilder(page).include('dialog[open]'))).toEqual([]);
   });
 
   test('the reviews tab has no axe violations, with the review form open', async ({ page }) => {
@@ -376,9 +367,9 @@ test.describe('accessibility (axe)', () => {
     await page.goto('/en/books/dune?tab=reviews');
     const panel = page.getByRole('tabpanel', { name: text('en', 'book.tabs.reviews') });
     await expect(panel.getByRole('status').filter({ hasText: /\S/ })).toBeVisible();
-    expect(await violations(new AxeBuilder({ page }))).toEqual([]);
+    expect(await violations(axeBuilder(page))).toEqual([]);
     await panel.getByRole('button', { name: text('en', 'reader.reviews.write') }).click();
     await expect(panel.getByRole('form', { name: text('en', 'reader.reviews.yours') })).toBeVisible();
-    expect(await violations(new AxeBuilder({ page }))).toEqual([]);
+    expect(await violations(axeBuilder(page))).toEqual([]);
   });
 });

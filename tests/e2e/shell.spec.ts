@@ -3,8 +3,8 @@
  * routes, the mobile drawer, back-to-top, list preloading and accessibility (axe).
  * Runs against the real site with functions and redirect rules (playwright.config.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeBuilder } from '../support/axe.ts';
 
 const START_PAGES = {
   en: {
@@ -325,18 +325,16 @@ test.describe('page behaviours', () => {
 });
 
 test.describe('accessibility (axe)', () => {
-  for (const locale of LOCALES) {
-    test(`start page in ${locale} has no violations`, async ({ page }) => {
-      await page.goto(`/${locale}/`);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations).toEqual([]);
-    });
-  }
-
-  test('a legal page has no violations', async ({ page }) => {
-    await page.goto('/de/datenschutz');
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations).toEqual([]);
+  // One page walks the start pages and a legal page; every page is audited and every failing one reported.
+  test('the start page in each language and a legal page have no violations', async ({ page }) => {
+    test.setTimeout(120_000); // four audits on a loaded 2-core machine
+    for (const path of [...LOCALES.map((locale) => `/${locale}/`), '/de/datenschutz']) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        const results = await axeBuilder(page).analyze();
+        expect.soft(results.violations, path).toEqual([]);
+      });
+    }
   });
 
   test.describe('on mobile', () => {
@@ -349,7 +347,7 @@ test.describe('accessibility (axe)', () => {
         () => page.getByRole('button', { name: 'Open menu' }).click(),
         () => expect(drawer).toBeVisible({ timeout: 5_000 }),
       );
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeBuilder(page).analyze();
       expect(results.violations).toEqual([]);
     });
   });
