@@ -3,6 +3,8 @@
 -- the pop-up. The partial indexes that serve those lists newest first leave hidden rows out as well,
 -- so the lists' queries (db/queries/reader/ratings.ts) name the same predicate. Moderation is
 -- recorded in admin_history under the new entity types book_review and author_review.
+-- Affiliate settings (issue 13 point 6): affiliate_service_locales.edited_at marks a locale a super
+-- user changed; the seed no longer resets its tag from AFFILIATE_TAG_AMAZON_DE.
 ALTER TYPE "public"."history_entity_type" ADD VALUE 'book_review';--> statement-breakpoint
 ALTER TYPE "public"."history_entity_type" ADD VALUE 'author_review';--> statement-breakpoint
 DROP INDEX "author_reviews_author_reviews_idx";--> statement-breakpoint
@@ -13,6 +15,7 @@ ALTER TABLE "author_reviews" ADD COLUMN "hidden_by" uuid;--> statement-breakpoin
 ALTER TABLE "ratings" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "ratings" ADD COLUMN "hidden_reason" text;--> statement-breakpoint
 ALTER TABLE "ratings" ADD COLUMN "hidden_by" uuid;--> statement-breakpoint
+ALTER TABLE "affiliate_service_locales" ADD COLUMN "edited_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "author_reviews" ADD CONSTRAINT "author_reviews_hidden_by_users_id_fk" FOREIGN KEY ("hidden_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ratings" ADD CONSTRAINT "ratings_hidden_by_users_id_fk" FOREIGN KEY ("hidden_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "author_reviews_author_reviews_idx" ON "author_reviews" USING btree ("author_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "author_reviews"."review" IS NOT NULL AND "author_reviews"."hidden_at" IS NULL;--> statement-breakpoint
