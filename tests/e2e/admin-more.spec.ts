@@ -53,8 +53,9 @@ test('a super user promotes a reader to golden on /de/admin/users through the co
   await signInAsSuperUser(page, 'users-admin', 'de');
 
   await page.goto('/de/admin/users');
-  await page.getByLabel(text('de', 'admin.users.searchLabel')).fill(readerEmail);
-  await page.getByRole('button', { name: text('de', 'admin.users.searchButton'), exact: true }).click();
+  const main = page.getByRole('main');
+  await main.getByLabel(text('de', 'admin.users.searchLabel')).fill(readerEmail);
+  await main.getByRole('button', { name: text('de', 'admin.users.searchButton'), exact: true }).click();
   await expect(page.getByRole('heading', { name: fillIn(text('de', 'admin.users.results'), { count: 1 }) })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: readerEmail });
   await row.getByLabel(fillIn(text('de', 'admin.users.roleOf'), { name: 'Lena Leser' })).selectOption('GOLDEN_USER');
@@ -83,7 +84,7 @@ test('a super user adds a finalist on /admin/awards', async ({ page }) => {
   await page.goto('/en/admin/awards');
   await page.getByLabel(text('en', 'admin.awards.category'), { exact: true }).selectOption({ label: text('en', 'admin.awards.customCategoryOption') });
   await page.getByLabel(text('en', 'admin.awards.customCategory'), { exact: true }).fill(category);
-  await page.getByLabel(text('en', 'admin.awards.year')).fill('2026');
+  await page.getByRole('spinbutton', { name: text('en', 'admin.awards.year'), exact: true }).fill('2026');
   await page.getByLabel(text('en', 'admin.awards.bookSearch')).fill('Dune');
   await page.getByRole('button', { name: /^Add Dune \(/ }).first().click();
   const finalists = page.getByRole('group', { name: text('en', 'admin.awards.entries') });
@@ -92,7 +93,7 @@ test('a super user adds a finalist on /admin/awards', async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: fillIn(text('en', 'admin.awards.savedFinalists'), { count: 1 }) })).toBeVisible();
 
   // What was saved is what the server reads back; then the slot is emptied again.
-  const award = page.getByLabel(text('en', 'admin.awards.award'));
+  const award = page.getByRole('combobox', { name: text('en', 'admin.awards.award'), exact: true });
   const awardId = await award.inputValue();
   const saved = (await (await page.request.get(`/api/admin/awards/${awardId}/entries?year=2026&customCategory=${encodeURIComponent(category)}`)).json()) as { data: { entries: { title: string; isWinner: boolean }[] } };
   expect(saved.data.entries).toEqual([expect.objectContaining({ title: 'Dune', isWinner: true })]);

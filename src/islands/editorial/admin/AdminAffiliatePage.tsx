@@ -237,7 +237,9 @@ function LocaleForm({ initial, service, sample, texts, isNew, onSave, onDelete }
   const preview = sample ? buildAffiliateLink(sample, [{ key: service.key, name: service.name, locales: [{ ...draft, affiliateTag: draft.affiliateTag.trim() || null }] }], { serviceKey: service.key, region: draft.region }) : null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const failure = await onSave(draft);
+    // Only the locale's fields: the schema is strict, and a loaded locale also carries its id.
+    const { region, variant, template, domain, affiliateTag } = draft;
+    const failure = await onSave({ region, variant, template, domain, affiliateTag });
     setErrors(failure?.fields ?? {});
     if (!failure && isNew) setDraft(initial);
   };
