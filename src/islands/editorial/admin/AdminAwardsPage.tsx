@@ -340,14 +340,12 @@ function Finalists({ awards, award, onAward, nameOf, texts, locale, client, repo
                   <label className="admin-row">
                     <input
                       type="checkbox"
+                      aria-label={`${texts['admin.awards.winner']}: ${entry.title}`}
                       checked={entry.isWinner}
                       disabled={noAward}
                       onChange={(e) => setEntries((list) => list.map((x) => (x.bookId === entry.bookId ? { ...x, isWinner: e.target.checked } : x)))}
                     />
-                    <span>
-                      {texts['admin.awards.winner']}
-                      <span className="visually-hidden">: {entry.title}</span>
-                    </span>
+                    <span aria-hidden="true">{texts['admin.awards.winner']}</span>
                   </label>
                   <button type="button" className="button button--secondary" aria-label={`${texts['admin.awards.removeBook']}: ${entry.title}`} onClick={() => setEntries((list) => list.filter((x) => x.bookId !== entry.bookId))}>
                     {texts['admin.awards.removeBook']}

@@ -222,7 +222,7 @@ function UsersAdmin({ locale, texts, paths }: AdminUsersPageProps) {
 
   return (
     <div className="admin-page">
-      <form className="admin-search" role="search" onSubmit={onSearch}>
+      <form className="admin-search" role="search" aria-label={texts['admin.users.searchLabel']} onSubmit={onSearch}>
         <label htmlFor={searchId} className="field__label">
           {texts['admin.users.searchLabel']}
         </label>
