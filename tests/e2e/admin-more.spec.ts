@@ -54,7 +54,7 @@ test('a super user promotes a reader to golden on /de/admin/users through the co
 
   await page.goto('/de/admin/users');
   const main = page.getByRole('main');
-  await main.getByLabel(text('de', 'admin.users.searchLabel')).fill(readerEmail);
+  await main.getByRole('searchbox', { name: text('de', 'admin.users.searchLabel') }).fill(readerEmail);
   await main.getByRole('button', { name: text('de', 'admin.users.searchButton'), exact: true }).click();
   await expect(page.getByRole('heading', { name: fillIn(text('de', 'admin.users.results'), { count: 1 }) })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: readerEmail });
