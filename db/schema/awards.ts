@@ -49,3 +49,19 @@ export const bookAwards = pgTable(
     check('book_awards_category_present', sql`${t.categoryId} IS NOT NULL OR ${t.customCategory} IS NOT NULL`),
   ],
 );
+
+/**
+ * A year an award was not given in a category (issue 13 point 4: 'no award' years, such as the
+ * Hugo's "No Award"): the finalists of that year, if any, stay nominees. Migration 0010.
+ */
+export const awardNoAwardYears = pgTable(
+  'award_no_award_years',
+  {
+    id: serial('id').primaryKey(),
+    awardId: integer('award_id').notNull().references(() => awards.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => awardCategories.id, { onDelete: 'cascade' }),
+    customCategory: text('custom_category'),
+    year: smallint('year').notNull(),
+  },
+  (t) => [uniqueIndex('award_no_award_years_key').on(t.awardId, sql`coalesce(${t.categoryId}, 0)`, sql`coalesce(${t.customCategory}, '')`, t.year)],
+);

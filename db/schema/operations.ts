@@ -25,6 +25,11 @@ export const affiliateServiceLocales = pgTable(
     template: text('template').notNull(),
     domain: text('domain').notNull(),
     affiliateTag: text('affiliate_tag'),
+    /**
+     * When a super user last changed the locale (issue 13 point 6, migration 0010): the seed then
+     * leaves its tag alone (db/seed/affiliate-services.ts), so a tag set in the app survives builds.
+     */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('affiliate_service_locales_key').on(t.serviceId, t.region, t.variant)],
 );

@@ -4,6 +4,18 @@ import { authors, books } from './catalogue.ts';
 import { readingStatusEnum } from './enums.ts';
 import { users } from './users.ts';
 
+/**
+ * Moderation of a review (issue 13 point 5, migration 0010): a super user hides a review with a
+ * reason; a hidden review is left out of every public review list and the pop-up (the partial
+ * `*_reviews_idx` indexes leave hidden rows out too), the rating itself still counts. The moderator
+ * is kept (null once their account is gone); the admin history keeps the rest.
+ */
+const moderation = () => ({
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  hiddenReason: text('hidden_reason'),
+  hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
 /** One rating (with optional review) per user and book; rating 1..5 (spec §3, §5). */
 export const ratings = pgTable(
   'ratings',
@@ -15,12 +27,13 @@ export const ratings = pgTable(
     review: text('review'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...moderation(),
   },
   (t) => [
     uniqueIndex('ratings_user_book_key').on(t.userId, t.bookId),
     index('ratings_book_idx').on(t.bookId),
-    // A book's reviews newest first (issue 12: GET reviews, the pop-up's two): only rows with text.
-    index('ratings_book_reviews_idx').on(t.bookId, t.createdAt.desc(), t.id.desc()).where(sql`${t.review} IS NOT NULL`),
+    // A book's reviews newest first (issue 12: GET reviews, the pop-up's two): only rows with text that no moderator hid.
+    index('ratings_book_reviews_idx').on(t.bookId, t.createdAt.desc(), t.id.desc()).where(sql`${t.review} IS NOT NULL AND ${t.hiddenAt} IS NULL`),
     check('ratings_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );
@@ -35,11 +48,12 @@ export const authorReviews = pgTable(
     review: text('review'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...moderation(),
   },
   (t) => [
     uniqueIndex('author_reviews_user_author_key').on(t.userId, t.authorId),
     index('author_reviews_author_idx').on(t.authorId),
-    index('author_reviews_author_reviews_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()).where(sql`${t.review} IS NOT NULL`),
+    index('author_reviews_author_reviews_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()).where(sql`${t.review} IS NOT NULL AND ${t.hiddenAt} IS NULL`),
     check('author_reviews_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );

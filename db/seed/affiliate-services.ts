@@ -34,7 +34,8 @@ export function affiliateTagAmazonDe(env: NodeJS.ProcessEnv, production: boolean
 
 /**
  * Creates amazon.de and its DE locales where missing and gives them the configured tag. Templates an
- * admin changed are kept; a second run with the same tag writes nothing. Returns what it changed.
+ * admin changed are kept, and so is the tag of a locale a super user edited (`edited_at`, issue 13
+ * point 6); a second run with the same tag writes nothing. Returns what it changed.
  */
 export async function ensureAffiliateServices(db: Database, tag: string): Promise<{ inserted: number; updated: number }> {
   let inserted = 0;
@@ -50,11 +51,11 @@ export async function ensureAffiliateServices(db: Database, tag: string): Promis
     if (!row) {
       await db.insert(affiliateServiceLocales).values({ ...locale, serviceId: service!.id, affiliateTag: tag });
       inserted++;
-    } else if (row.affiliateTag !== tag) {
+    } else if (row.affiliateTag !== tag && row.editedAt === null) {
       await db
         .update(affiliateServiceLocales)
         .set({ affiliateTag: tag })
-        .where(and(eq(affiliateServiceLocales.id, row.id), sql`${affiliateServiceLocales.affiliateTag} IS DISTINCT FROM ${tag}`));
+        .where(and(eq(affiliateServiceLocales.id, row.id), sql`${affiliateServiceLocales.affiliateTag} IS DISTINCT FROM ${tag}`, sql`${affiliateServiceLocales.editedAt} IS NULL`));
       updated++;
     }
   }

@@ -82,9 +82,10 @@ export type RebuildState = (typeof REBUILD_STATES)[number];
 /**
  * Admin history (issue 13 point 8): what an admin write changed. Every kind of thing the admin area
  * edits is listed here already (editions, awards, users and affiliate services come with their own
- * screens), so a new screen records its writes without a migration.
+ * screens), so a new screen records its writes without a migration. Moderated reviews (a book's
+ * rating row, an author review; issue 13 point 5) came later with migration 0010.
  */
-export const HISTORY_ENTITY_TYPES = ['book', 'author', 'series', 'genre', 'edition', 'award', 'user', 'affiliate_service'] as const;
+export const HISTORY_ENTITY_TYPES = ['book', 'author', 'series', 'genre', 'edition', 'award', 'user', 'affiliate_service', 'book_review', 'author_review'] as const;
 export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
 export const HISTORY_ACTIONS = ['create', 'update', 'delete'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.ts';
 
-/** Deletes every book, author, series and genre `actorId` created, with their old slugs; books first (they name the others). */
+/** Deletes every book, author, series, genre, award and affiliate service `actorId` created, with their old slugs; books first (they name the others). */
 export async function removeCreatedBy(actorId: string): Promise<void> {
   const db = await getDb();
   const ids = (type: string) => sql`SELECT entity_id::int FROM admin_history WHERE actor_id = ${actorId} AND action = 'create' AND entity_type = ${type}::history_entity_type`;
@@ -17,5 +17,8 @@ export async function removeCreatedBy(actorId: string): Promise<void> {
       if (kind !== 'book') await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE id IN (${ids(kind)})`);
     }
     await tx.execute(sql`DELETE FROM genres WHERE id IN (${ids('genre')})`);
+    // Awards and affiliate services (issue 13 points 4 and 6): their categories, entries and locales go with them.
+    await tx.execute(sql`DELETE FROM awards WHERE id IN (${ids('award')})`);
+    await tx.execute(sql`DELETE FROM affiliate_services WHERE id IN (${ids('affiliate_service')})`);
   });
 }

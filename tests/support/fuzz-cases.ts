@@ -34,6 +34,9 @@ import { AuthorRefSchema, IdParamSchema, refSchema } from '../../src/domain/sche
 import { editorialSchemas, HistoryQuerySchema } from '../../src/domain/schemas/editorial.ts';
 import { ChangeRoleSchema, UserIdSchema, UserSearchQuerySchema } from '../../src/domain/schemas/admin-users.ts';
 import { ImageUploadFieldsSchema } from '../../src/domain/schemas/images.ts';
+import { ModerationReasonSchema, ReviewParamsSchema } from '../../src/domain/schemas/moderation.ts';
+import { AffiliateLocaleInputSchema, AffiliateLocalePatchSchema, AffiliateServiceInputSchema, AffiliateServicePatchSchema } from '../../src/domain/schemas/affiliate.ts';
+import { AwardCategoryInputSchema, AwardInputSchema, AwardPatchSchema, awardEntriesSchema, awardSlotQuerySchema } from '../../src/domain/schemas/awards-admin.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FUNCTIONS_DIR = path.join(ROOT, 'netlify', 'functions');
@@ -132,7 +135,39 @@ const editorialEndpoints: EndpointSpec[] = [
   // No user has the nil id: the fuzz never changes or deletes an account (its own included).
   { fn: 'admin-user', method: 'PATCH', params: z.object({ id: UserIdSchema }), body: ChangeRoleSchema, validParams: { id: '00000000-0000-0000-0000-000000000000' }, auth: true, admin: true, light: true },
   { fn: 'admin-user', method: 'DELETE', params: z.object({ id: UserIdSchema }), validParams: { id: '00000000-0000-0000-0000-000000000000' }, auth: true, admin: true, light: true },
+  ...adminMoreEndpoints(),
 ];
+
+/**
+ * Moderation, affiliate settings and awards (issue 13 points 4-6), sent as the fuzz admin like the
+ * block above: moderation and every update, delete or slot names a row no one has (a 404 after
+ * validation); the creates (a service, an award) are removed after the run with the rest of what
+ * the fuzz admin created (tests/support/editorial.ts).
+ */
+function adminMoreEndpoints(): EndpointSpec[] {
+  const id = z.object({ id: IdParamSchema });
+  const admin = { auth: true, admin: true, light: true } as const;
+  const review = { kind: 'book', id: '2147483646' };
+  return [
+    { fn: 'admin-user-reviews', method: 'GET', params: z.object({ id: UserIdSchema }), validParams: { id: '00000000-0000-0000-0000-000000000000' }, ...admin },
+    { fn: 'admin-review', method: 'DELETE', params: ReviewParamsSchema, body: ModerationReasonSchema, validParams: review, ...admin },
+    { fn: 'admin-review-visibility', method: 'POST', params: ReviewParamsSchema.extend({ action: z.enum(['hide', 'unhide']) }), body: ModerationReasonSchema, validParams: { ...review, action: 'hide' }, ...admin },
+    { fn: 'admin-affiliate', method: 'GET', ...admin },
+    { fn: 'admin-affiliate', method: 'POST', body: AffiliateServiceInputSchema, ...admin },
+    { fn: 'admin-affiliate-service', method: 'PATCH', params: id, body: AffiliateServicePatchSchema, validParams: NO_SUCH_ROW, ...admin },
+    { fn: 'admin-affiliate-service', method: 'DELETE', params: id, validParams: NO_SUCH_ROW, ...admin },
+    { fn: 'admin-affiliate-locales', method: 'POST', params: id, body: AffiliateLocaleInputSchema, validParams: NO_SUCH_ROW, ...admin },
+    { fn: 'admin-affiliate-locale', method: 'PATCH', params: id, body: AffiliateLocalePatchSchema, validParams: NO_SUCH_ROW, ...admin },
+    { fn: 'admin-affiliate-locale', method: 'DELETE', params: id, validParams: NO_SUCH_ROW, ...admin },
+    { fn: 'admin-awards', method: 'GET', ...admin },
+    { fn: 'admin-awards', method: 'POST', body: AwardInputSchema, ...admin },
+    { fn: 'admin-award', method: 'PATCH', params: id, body: AwardPatchSchema, validParams: NO_SUCH_ROW, ...admin },
+    { fn: 'admin-award', method: 'DELETE', params: id, validParams: NO_SUCH_ROW, ...admin },
+    { fn: 'admin-award-categories', method: 'POST', params: id, body: AwardCategoryInputSchema, validParams: NO_SUCH_ROW, ...admin },
+    { fn: 'admin-award-entries', method: 'GET', params: id, query: awardSlotQuerySchema(2100), validParams: NO_SUCH_ROW, ...admin },
+    { fn: 'admin-award-entries', method: 'PUT', params: id, body: awardEntriesSchema(2100), validParams: NO_SUCH_ROW, ...admin },
+  ];
+}
 
 /**
  * Every endpoint and the schemas of its input, as the handler parses it. A function module that is

@@ -7,7 +7,9 @@
  * Speed: a book's summary is read from the trigger-kept counters in book_popularity (migration 0008:
  * rating_count, rating_sum), never averaged over its rows; an author's from an aggregate over
  * author_reviews_author_idx (authors have few reviews). Reviews with text come newest first from the
- * partial indexes `*_reviews_idx` (created_at DESC NULLS LAST, id DESC NULLS LAST: the queries order
+ * partial indexes `*_reviews_idx` (`review IS NOT NULL AND hidden_at IS NULL`: a review a moderator hid,
+ * issue 13 point 5, is in no public list; the lists name that predicate so the index serves them;
+ * created_at DESC NULLS LAST, id DESC NULLS LAST: the queries order
  * exactly so, or the index would not serve the order).
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -66,7 +68,7 @@ export function reviewsJson(target: RatingTarget, id: SQL, limit: number, offset
     SELECT json_agg(json_build_object('id', r.id, 'userId', r.user_id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
                                       'rating', r.rating, 'review', r.review, 'createdAt', r.created_at, 'updatedAt', r.updated_at)
                     ORDER BY r.created_at DESC, r.id DESC)
-    FROM (SELECT * FROM ${table(target)} x WHERE x.${column(target)} = ${id} AND x.review IS NOT NULL
+    FROM (SELECT * FROM ${table(target)} x WHERE x.${column(target)} = ${id} AND x.review IS NOT NULL AND x.hidden_at IS NULL
           ORDER BY x.created_at DESC NULLS LAST, x.id DESC NULLS LAST LIMIT ${limit} OFFSET ${offset}) r
     JOIN users u ON u.id = r.user_id), '[]'::json)`;
 }
@@ -101,7 +103,7 @@ export async function listReviews(db: Database, target: RatingTarget, ref: numbe
   if (id === null) return null;
   const result = await db.execute(sql`
     SELECT t.n, t.s,
-           (SELECT count(*)::int FROM ${table(target)} x WHERE x.${column(target)} = ${id} AND x.review IS NOT NULL) AS total,
+           (SELECT count(*)::int FROM ${table(target)} x WHERE x.${column(target)} = ${id} AND x.review IS NOT NULL AND x.hidden_at IS NULL) AS total,
            ${reviewsJson(target, sql`${id}`, REVIEWS_PAGE_SIZE, (page - 1) * REVIEWS_PAGE_SIZE)} AS items,
            ${readerId ? ownJson(target, readerId, sql`${id}`) : sql`NULL::json`} AS own
     FROM ${totalsSql(target, sql`${id}`)} t`);

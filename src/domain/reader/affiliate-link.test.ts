@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AffiliateLocale, AffiliateService } from '../schemas/reader.ts';
-import { buildAffiliateLink, FALLBACK_AFFILIATE_DOMAIN } from './affiliate-link.ts';
+import { affiliateTemplateProblem, buildAffiliateLink, FALLBACK_AFFILIATE_DOMAIN, isAffiliateDomain } from './affiliate-link.ts';
 
 const locale = (overrides: Partial<AffiliateLocale> = {}): AffiliateLocale => ({
   region: 'DE',
@@ -114,5 +114,28 @@ describe('buildAffiliateLink: which service and locale (spec §7)', () => {
   it('builds the fallback on the best locale, with its domain and tag', () => {
     const link = buildAffiliateLink({ title: 'Dune' }, [service([locale({ region: 'AT', domain: 'www.amazon.at', affiliateTag: 'at-21' })])]);
     expect(link).toBe('https://www.amazon.at/s?k=Dune&tag=at-21');
+  });
+});
+
+describe('affiliateTemplateProblem (the admin form, issue 13 point 6)', () => {
+  const locale = { region: 'DE', variant: 'default', template: 'https://{domain}/dp/{asin}?tag={tag}', domain: 'www.amazon.de', affiliateTag: 'phantastika-21' };
+
+  it('accepts a template the builder fills', () => {
+    expect(affiliateTemplateProblem(locale)).toBeNull();
+    expect(affiliateTemplateProblem({ ...locale, affiliateTag: null })).toBeNull();
+  });
+
+  it('refuses a placeholder the builder does not know', () => {
+    expect(affiliateTemplateProblem({ ...locale, template: 'https://{domain}/dp/{ean}' })).toBe('placeholder');
+  });
+
+  it('refuses a template that is no web address', () => {
+    expect(affiliateTemplateProblem({ ...locale, template: 'javascript:alert({isbn})' })).toBe('address');
+    expect(affiliateTemplateProblem({ ...locale, template: '{title}' })).toBe('address');
+  });
+
+  it('knows a host name from a path or a user in disguise', () => {
+    expect(isAffiliateDomain('www.amazon.de')).toBe(true);
+    expect(isAffiliateDomain('evil.example/@www.amazon.de')).toBe(false);
   });
 });

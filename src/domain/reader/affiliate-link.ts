@@ -108,3 +108,27 @@ export function buildAffiliateLink(book: AffiliateBook, services: readonly Affil
   const query = isbnDigits(book.isbn) ?? present(book.title) ?? '';
   return `https://${domain}/s?k=${encodeURIComponent(query)}${tag ? `&tag=${encodeURIComponent(tag)}` : ''}`;
 }
+
+/** The placeholders a template may name (spec §5 "Affiliate link template"). */
+export const AFFILIATE_PLACEHOLDERS = ['domain', 'affiliateTag', 'tag', 'asin', 'isbn', 'title'] as const;
+
+/** An edition with every identifier, to check a template against (the admin preview uses a real one). */
+const CHECK_BOOK: AffiliateBook = { title: 'Dune', isbn: '978-0-441-17271-9', asin: 'B00B7NPRY8' };
+
+/** Whether `domain` is a host name (with an optional port) the link builder accepts. */
+export const isAffiliateDomain = (domain: string): boolean => hostOf(domain) !== null;
+
+/**
+ * Why a locale's template can never make a link, or null when it can (issue 13 point 6: the admin
+ * form checks with the builder's own filling): a placeholder the builder does not know, or a result
+ * that is not an http(s) address even with every value present. A missing tag is not a problem of
+ * the template (the builder then falls back to the search link).
+ * @example affiliateTemplateProblem({ ...locale, template: 'https://{domain}/dp/{asin}?tag={tag}' }) // null
+ */
+export function affiliateTemplateProblem(locale: AffiliateLocale): 'placeholder' | 'address' | null {
+  for (const [, name] of locale.template.matchAll(PLACEHOLDER)) {
+    if (!(AFFILIATE_PLACEHOLDERS as readonly string[]).includes(name!)) return 'placeholder';
+  }
+  const filled = fillTemplate({ ...locale, domain: hostOf(locale.domain) ? locale.domain : 'www.example.org', affiliateTag: present(locale.affiliateTag) ?? 'sample-21' }, CHECK_BOOK);
+  return filled === null ? 'address' : null;
+}

@@ -1,0 +1,132 @@
+/**
+ * Affiliate settings by super users (issue 13 point 6): services and their locales. Each write is one
+ * transaction that records the service before and after (entity affiliate_service, the service's id)
+ * in admin_history; a locale's change is a change of its service. A changed locale gets `edited_at`,
+ * so the seed keeps its tag (db/seed/affiliate-services.ts). No rebuild: the pop-up reads the services
+ * live from GET /api/affiliate/services (its per-instance cache is cleared by the writing handler).
+ */
+import { sql } from 'drizzle-orm';
+import type { AdminAffiliate, AdminAffiliateService, AffiliateLocaleInput, AffiliateLocalePatch, AffiliateServiceInput, AffiliateServicePatch } from '../../../src/domain/schemas/affiliate.ts';
+import type { Database } from '../../client.ts';
+import { fitsSerial } from '../refs.ts';
+import { Refusal, rows, type Executor, type Outcome } from './common.ts';
+import { recordHistory, type Actor } from './history.ts';
+
+/** The book whose primary edition the admin preview links (spec §1's example book). */
+export const PREVIEW_BOOK_SLUG = 'dune';
+
+const SERVICE_JSON = sql`json_build_object('id', s.id, 'key', s.key, 'name', s.name, 'enabled', s.enabled,
+  'locales', coalesce((SELECT json_agg(json_build_object('id', l.id, 'region', l.region, 'variant', l.variant, 'template', l.template,
+                                                         'domain', l.domain, 'affiliateTag', l.affiliate_tag) ORDER BY l.id)
+                       FROM affiliate_service_locales l WHERE l.service_id = s.id), '[]'))`;
+
+/** Every service (disabled ones too) with its locales, and the preview's sample edition. */
+export async function listAffiliateAdmin(db: Database): Promise<AdminAffiliate> {
+  const [row] = await rows<AdminAffiliate>(
+    db,
+    sql`SELECT coalesce((SELECT json_agg(${SERVICE_JSON} ORDER BY s.id) FROM affiliate_services s), '[]') AS services,
+               (SELECT json_build_object('title', e.title, 'isbn', e.isbn, 'asin', e.asin)
+                FROM books b JOIN editions e ON e.book_id = b.id AND e.is_primary_edition WHERE b.slug = ${PREVIEW_BOOK_SLUG}) AS sample`,
+  );
+  return row!;
+}
+
+async function readService(tx: Executor, id: number): Promise<AdminAffiliateService | null> {
+  if (!fitsSerial(id)) return null;
+  const [row] = await rows<{ service: AdminAffiliateService }>(tx, sql`SELECT ${SERVICE_JSON} AS service FROM affiliate_services s WHERE s.id = ${id}`);
+  return row?.service ?? null;
+}
+
+/** The unique indexes whose violation is a conflict the editor can fix. */
+const CONFLICTS: Readonly<Record<string, string>> = {
+  affiliate_services_key_key: 'api.error.affiliateKeyTaken',
+  affiliate_service_locales_key: 'api.error.affiliateLocaleTaken',
+};
+
+async function write<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await db.transaction(work) };
+  } catch (error) {
+    if (error instanceof Refusal) return error.outcome;
+    for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+      const { code, constraint } = e as { code?: string; constraint?: string };
+      if (code === '23505' && constraint && CONFLICTS[constraint]) return { ok: false, reason: 'conflict', key: CONFLICTS[constraint] };
+    }
+    throw error;
+  }
+}
+
+const NOT_FOUND = new Refusal({ ok: false, reason: 'notFound' });
+
+/** Locks a service and reads it (a locale's service when `viaLocale`). */
+async function lockService(tx: Executor, id: number, viaLocale = false): Promise<AdminAffiliateService> {
+  if (!fitsSerial(id)) throw NOT_FOUND;
+  const [locked] = viaLocale
+    ? await rows<{ id: number }>(tx, sql`SELECT s.id FROM affiliate_services s JOIN affiliate_service_locales l ON l.service_id = s.id WHERE l.id = ${id} FOR UPDATE OF s`)
+    : await rows<{ id: number }>(tx, sql`SELECT id FROM affiliate_services WHERE id = ${id} FOR UPDATE`);
+  if (!locked) throw NOT_FOUND;
+  return (await readService(tx, locked.id))!;
+}
+
+export async function createAffiliateService(db: Database, actor: Actor, input: AffiliateServiceInput): Promise<Outcome<AdminAffiliateService>> {
+  return write(db, async (tx) => {
+    const [row] = await rows<{ id: number }>(tx, sql`INSERT INTO affiliate_services (key, name, enabled) VALUES (${input.key}, ${input.name}, ${input.enabled}) RETURNING id`);
+    const after = (await readService(tx, row!.id))!;
+    await recordHistory(tx, { actor, entityType: 'affiliate_service', entityId: String(after.id), action: 'create', before: null, after });
+    return after;
+  });
+}
+
+export async function updateAffiliateService(db: Database, actor: Actor, id: number, patch: AffiliateServicePatch): Promise<Outcome<AdminAffiliateService>> {
+  return write(db, async (tx) => {
+    const before = await lockService(tx, id);
+    await tx.execute(sql`UPDATE affiliate_services SET key = coalesce(${patch.key ?? null}, key), name = coalesce(${patch.name ?? null}, name),
+                                enabled = coalesce(${patch.enabled ?? null}::boolean, enabled) WHERE id = ${id}`);
+    const after = (await readService(tx, id))!;
+    await recordHistory(tx, { actor, entityType: 'affiliate_service', entityId: String(id), action: 'update', before, after });
+    return after;
+  });
+}
+
+export async function deleteAffiliateService(db: Database, actor: Actor, id: number): Promise<Outcome<{ id: number }>> {
+  return write(db, async (tx) => {
+    const before = await lockService(tx, id);
+    await tx.execute(sql`DELETE FROM affiliate_services WHERE id = ${id}`);
+    await recordHistory(tx, { actor, entityType: 'affiliate_service', entityId: String(id), action: 'delete', before, after: null });
+    return { id };
+  });
+}
+
+export async function createAffiliateLocale(db: Database, actor: Actor, serviceId: number, input: AffiliateLocaleInput): Promise<Outcome<AdminAffiliateService>> {
+  return write(db, async (tx) => {
+    const before = await lockService(tx, serviceId);
+    await tx.execute(sql`INSERT INTO affiliate_service_locales (service_id, region, variant, template, domain, affiliate_tag, edited_at)
+                         VALUES (${serviceId}, ${input.region}, ${input.variant}, ${input.template}, ${input.domain}, ${input.affiliateTag}, now())`);
+    const after = (await readService(tx, serviceId))!;
+    await recordHistory(tx, { actor, entityType: 'affiliate_service', entityId: String(serviceId), action: 'update', before, after });
+    return after;
+  });
+}
+
+export async function updateAffiliateLocale(db: Database, actor: Actor, localeId: number, patch: AffiliateLocalePatch): Promise<Outcome<AdminAffiliateService>> {
+  return write(db, async (tx) => {
+    const before = await lockService(tx, localeId, true);
+    const tag = patch.affiliateTag === undefined ? sql`affiliate_tag` : sql`${patch.affiliateTag}`;
+    await tx.execute(sql`UPDATE affiliate_service_locales SET region = coalesce(${patch.region ?? null}, region), variant = coalesce(${patch.variant ?? null}, variant),
+                                template = coalesce(${patch.template ?? null}, template), domain = coalesce(${patch.domain ?? null}, domain),
+                                affiliate_tag = ${tag}, edited_at = now() WHERE id = ${localeId}`);
+    const after = (await readService(tx, before.id))!;
+    await recordHistory(tx, { actor, entityType: 'affiliate_service', entityId: String(before.id), action: 'update', before, after });
+    return after;
+  });
+}
+
+export async function deleteAffiliateLocale(db: Database, actor: Actor, localeId: number): Promise<Outcome<AdminAffiliateService>> {
+  return write(db, async (tx) => {
+    const before = await lockService(tx, localeId, true);
+    await tx.execute(sql`DELETE FROM affiliate_service_locales WHERE id = ${localeId}`);
+    const after = (await readService(tx, before.id))!;
+    await recordHistory(tx, { actor, entityType: 'affiliate_service', entityId: String(before.id), action: 'update', before, after });
+    return after;
+  });
+}

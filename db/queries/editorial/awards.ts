@@ -1,0 +1,168 @@
+/**
+ * Awards by super users (issue 13 point 4): awards (localized names, about texts), their categories,
+ * and the entries of one slot (award, category or custom category, year) replaced as a whole list in
+ * one transaction: the finalists screen saves all its books at once. A 'no award' year is a row of
+ * award_no_award_years (migration 0010). Every write records the award's slot or record before and
+ * after in admin_history (entity award, the award's id); the handlers then call requestRebuild().
+ */
+import { sql } from 'drizzle-orm';
+import type { Locale } from '../../../src/domain/enums.ts';
+import type { AdminAward, AwardCategoryInput, AwardEntries, AwardEntriesInput, AwardInput, AwardPatch, AwardSlot } from '../../../src/domain/schemas/awards-admin.ts';
+import { slugify, uniqueSlug } from '../../../src/domain/slug.ts';
+import type { Database } from '../../client.ts';
+import { localizedTitleSql } from '../book-title.ts';
+import { fitsSerial } from '../refs.ts';
+import { Refusal, rows, withoutEmpty, type Executor, type Outcome } from './common.ts';
+import { recordHistory, type Actor } from './history.ts';
+
+const AWARD_JSON = sql`json_build_object('id', a.id, 'slug', a.slug, 'name', a.name, 'names', a.names, 'about', a.about,
+  'categories', coalesce((SELECT json_agg(json_build_object('id', c.id, 'slug', c.slug, 'names', c.names, 'position', c.position) ORDER BY c.position, c.id)
+                          FROM award_categories c WHERE c.award_id = a.id), '[]'))`;
+
+export async function listAwardsAdmin(db: Executor): Promise<AdminAward[]> {
+  const [row] = await rows<{ awards: AdminAward[] }>(db, sql`SELECT coalesce(json_agg(${AWARD_JSON} ORDER BY a.name, a.id), '[]') AS awards FROM awards a`);
+  return row!.awards;
+}
+
+async function readAward(tx: Executor, id: number): Promise<AdminAward | null> {
+  if (!fitsSerial(id)) return null;
+  const [row] = await rows<{ award: AdminAward }>(tx, sql`SELECT ${AWARD_JSON} AS award FROM awards a WHERE a.id = ${id}`);
+  return row?.award ?? null;
+}
+
+async function lockAward(tx: Executor, id: number): Promise<AdminAward> {
+  if (!fitsSerial(id) || !(await rows(tx, sql`SELECT id FROM awards WHERE id = ${id} FOR UPDATE`)).length) throw new Refusal({ ok: false, reason: 'notFound' });
+  return (await readAward(tx, id))!;
+}
+
+async function write<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await db.transaction(work) };
+  } catch (error) {
+    if (error instanceof Refusal) return error.outcome;
+    throw error;
+  }
+}
+
+/** A free slug from `base` among `taken` (a statement's answer), under an advisory lock per table. */
+async function freeSlug(tx: Executor, lock: string, base: string, takenSql: ReturnType<typeof sql>): Promise<string> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${lock}))`);
+  const taken = new Set((await rows<{ slug: string }>(tx, takenSql)).map((r) => r.slug));
+  return uniqueSlug(base, (s) => taken.has(s));
+}
+
+export async function createAward(db: Database, actor: Actor, input: AwardInput): Promise<Outcome<AdminAward>> {
+  return write(db, async (tx) => {
+    const base = slugify(input.slug ?? input.name) || 'award';
+    const slug = await freeSlug(tx, 'phantastika.slug.award', base, sql`SELECT slug FROM awards WHERE slug = ${base} OR slug LIKE ${`${base}-%`}`);
+    const [row] = await rows<{ id: number }>(
+      tx,
+      sql`INSERT INTO awards (slug, name, names, about) VALUES (${slug}, ${input.name}, ${JSON.stringify(withoutEmpty(input.names))}::jsonb, ${JSON.stringify(withoutEmpty(input.about))}::jsonb) RETURNING id`,
+    );
+    const after = (await readAward(tx, row!.id))!;
+    await recordHistory(tx, { actor, entityType: 'award', entityId: String(after.id), action: 'create', before: null, after });
+    return after;
+  });
+}
+
+export async function updateAward(db: Database, actor: Actor, id: number, patch: AwardPatch): Promise<Outcome<AdminAward>> {
+  return write(db, async (tx) => {
+    const before = await lockAward(tx, id);
+    const json = (v: Record<string, string | undefined> | undefined) => (v === undefined ? null : JSON.stringify(withoutEmpty(v)));
+    await tx.execute(sql`UPDATE awards SET name = coalesce(${patch.name ?? null}, name), names = coalesce(${json(patch.names)}::jsonb, names),
+                                about = coalesce(${json(patch.about)}::jsonb, about) WHERE id = ${id}`);
+    const after = (await readAward(tx, id))!;
+    await recordHistory(tx, { actor, entityType: 'award', entityId: String(id), action: 'update', before, after });
+    return after;
+  });
+}
+
+/** Deletes an award with its categories and every book's entry in it. */
+export async function deleteAward(db: Database, actor: Actor, id: number): Promise<Outcome<{ id: number }>> {
+  return write(db, async (tx) => {
+    const before = await lockAward(tx, id);
+    await tx.execute(sql`DELETE FROM awards WHERE id = ${id}`);
+    await recordHistory(tx, { actor, entityType: 'award', entityId: String(id), action: 'delete', before, after: null });
+    return { id };
+  });
+}
+
+export async function createAwardCategory(db: Database, actor: Actor, awardId: number, input: AwardCategoryInput): Promise<Outcome<AdminAward>> {
+  return write(db, async (tx) => {
+    const before = await lockAward(tx, awardId);
+    const base = slugify(input.slug ?? input.names.en!) || 'category';
+    const slug = await freeSlug(tx, `phantastika.slug.award-category.${awardId}`, base, sql`SELECT slug FROM award_categories WHERE award_id = ${awardId} AND (slug = ${base} OR slug LIKE ${`${base}-%`})`);
+    await tx.execute(sql`INSERT INTO award_categories (award_id, slug, names, position)
+                         VALUES (${awardId}, ${slug}, ${JSON.stringify(withoutEmpty(input.names))}::jsonb,
+                                 (SELECT coalesce(max(position), -1) + 1 FROM award_categories WHERE award_id = ${awardId}))`);
+    const after = (await readAward(tx, awardId))!;
+    await recordHistory(tx, { actor, entityType: 'award', entityId: String(awardId), action: 'update', before, after });
+    return after;
+  });
+}
+
+/** The condition naming one slot's rows of `alias` (book_awards or award_no_award_years). */
+const slotWhere = (alias: string, awardId: number, slot: AwardSlot) => {
+  const t = sql.raw(alias);
+  const category = slot.categoryId != null ? sql`${t}.category_id = ${slot.categoryId}` : sql`${t}.category_id IS NULL AND ${t}.custom_category = ${slot.customCategory ?? ''}`;
+  return sql`${t}.award_id = ${awardId} AND ${t}.year = ${slot.year} AND ${category}`;
+};
+
+async function readSlot(tx: Executor, awardId: number, slot: AwardSlot, locale: Locale): Promise<AwardEntries> {
+  const title = localizedTitleSql({ id: sql`b.id`, originalTitle: sql`b.original_title`, originalLanguage: sql`b.original_language` }, locale);
+  const [row] = await rows<{ entries: AwardEntries['entries']; noAward: boolean }>(
+    tx,
+    sql`SELECT coalesce((SELECT json_agg(json_build_object('bookId', b.id, 'slug', b.slug, 'title', ${title}, 'isWinner', ba.is_winner, 'asTitle', ba.as_title)
+                                         ORDER BY ba.is_winner DESC, ${title}, b.id)
+                         FROM book_awards ba JOIN books b ON b.id = ba.book_id WHERE ${slotWhere('ba', awardId, slot)}), '[]') AS entries,
+               EXISTS (SELECT 1 FROM award_no_award_years n WHERE ${slotWhere('n', awardId, slot)}) AS "noAward"`,
+  );
+  return { awardId, categoryId: slot.categoryId ?? null, customCategory: slot.categoryId != null ? null : (slot.customCategory ?? null), year: slot.year, noAward: row!.noAward, entries: row!.entries };
+}
+
+/** A slot's entries; null when the award does not exist; invalid when the category is not the award's. */
+export async function readAwardEntries(db: Database, awardId: number, slot: AwardSlot, locale: Locale): Promise<Outcome<AwardEntries>> {
+  return write(db, async (tx) => {
+    await checkSlot(tx, awardId, slot);
+    return readSlot(tx, awardId, slot, locale);
+  });
+}
+
+async function checkSlot(tx: Executor, awardId: number, slot: AwardSlot): Promise<void> {
+  if (!fitsSerial(awardId) || !(await rows(tx, sql`SELECT id FROM awards WHERE id = ${awardId}`)).length) throw new Refusal({ ok: false, reason: 'notFound' });
+  if (slot.categoryId != null && !(await rows(tx, sql`SELECT id FROM award_categories WHERE id = ${slot.categoryId} AND award_id = ${awardId}`)).length) {
+    throw new Refusal({ ok: false, reason: 'invalid', details: [{ path: 'categoryId', key: 'validation.editorial.unknownAwardCategory' }] });
+  }
+}
+
+/**
+ * Replaces a slot's entries with `input.entries` (books not named leave it, named ones are added or
+ * updated) and its 'no award' mark, in one transaction locked on the award; unknown books are a 400
+ * with a detail per entry.
+ */
+export async function saveAwardEntries(db: Database, actor: Actor, awardId: number, input: AwardEntriesInput, locale: Locale): Promise<Outcome<AwardEntries>> {
+  return write(db, async (tx) => {
+    await checkSlot(tx, awardId, input);
+    await rows(tx, sql`SELECT id FROM awards WHERE id = ${awardId} FOR UPDATE`);
+    if (input.entries.length) {
+      const ids = JSON.stringify(input.entries.map((e) => e.bookId));
+      const known = new Set((await rows<{ id: number }>(tx, sql`SELECT id FROM books WHERE id IN (SELECT value::int FROM jsonb_array_elements_text(${ids}::jsonb))`)).map((r) => r.id));
+      const details = input.entries.flatMap((e, i) => (known.has(e.bookId) ? [] : [{ path: `entries.${i}.bookId`, key: 'validation.awards.unknownBook' }]));
+      if (details.length) throw new Refusal({ ok: false, reason: 'invalid', details });
+    }
+    const before = await readSlot(tx, awardId, input, locale);
+    const custom = input.categoryId != null ? null : input.customCategory;
+    await tx.execute(sql`DELETE FROM book_awards ba WHERE ${slotWhere('ba', awardId, input)}`);
+    for (const entry of input.entries) {
+      await tx.execute(sql`INSERT INTO book_awards (book_id, award_id, category_id, custom_category, year, is_winner, as_title)
+                           VALUES (${entry.bookId}, ${awardId}, ${input.categoryId ?? null}, ${custom}, ${input.year}, ${entry.isWinner}, ${entry.asTitle ?? null})`);
+    }
+    await tx.execute(sql`DELETE FROM award_no_award_years n WHERE ${slotWhere('n', awardId, input)}`);
+    if (input.noAward) {
+      await tx.execute(sql`INSERT INTO award_no_award_years (award_id, category_id, custom_category, year) VALUES (${awardId}, ${input.categoryId ?? null}, ${custom}, ${input.year})`);
+    }
+    const after = await readSlot(tx, awardId, input, locale);
+    await recordHistory(tx, { actor, entityType: 'award', entityId: String(awardId), action: 'update', before, after });
+    return after;
+  });
+}

@@ -1,0 +1,15 @@
+/** What the affiliate admin endpoints share (issue 13 point 6): refusals as HTTP, and the cache to forget after a write. */
+import type { Outcome } from '../../../db/queries/editorial/common.ts';
+import { ApiError } from '../../../src/domain/envelope.ts';
+import { forgetAffiliateServices } from './affiliate-cache.ts';
+import { ok } from './http.ts';
+
+/** The written value (the pop-up's list forgotten on this instance), or the refusal: 404, 409 with the unique value's key. */
+export function affiliateAnswer<T>(outcome: Outcome<T>, notFound: string, status = 200): Response {
+  if (outcome.ok) {
+    forgetAffiliateServices();
+    return ok(outcome.value, { status });
+  }
+  if (outcome.reason === 'conflict') throw new ApiError('CONFLICT', outcome.key);
+  throw new ApiError('NOT_FOUND', notFound);
+}

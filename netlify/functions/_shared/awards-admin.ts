@@ -1,0 +1,23 @@
+/** What the awards admin endpoints share (issue 13 point 4): refusals as HTTP, and the rebuild every write asks for. */
+import type { Outcome } from '../../../db/queries/editorial/common.ts';
+import { ApiError } from '../../../src/domain/envelope.ts';
+import { awardMaxYear } from '../../../src/domain/schemas/awards-admin.ts';
+import { ok } from './http.ts';
+import { requestRebuild } from './rebuild.ts';
+
+/** The saved value with the rebuild it asked for (award pages are static), or the refusal: 404, 400 with details. */
+export function awardAnswer<T extends object>(outcome: Outcome<T>, status = 200): Response {
+  if (outcome.ok) return ok({ ...outcome.value, rebuild: requestRebuild() }, { status });
+  if (outcome.reason === 'invalid') throw new ApiError('VALIDATION', 'api.error.validation', outcome.details);
+  throw new ApiError('NOT_FOUND', 'api.error.awardNotFound');
+}
+
+/** A read's value, or 404 / 400 as for a write. */
+export function awardValue<T>(outcome: Outcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  if (outcome.reason === 'invalid') throw new ApiError('VALIDATION', 'api.error.validation', outcome.details);
+  throw new ApiError('NOT_FOUND', 'api.error.awardNotFound');
+}
+
+/** The latest award year a form may name now. */
+export const maxAwardYearNow = () => awardMaxYear(new Date());

@@ -1,0 +1,24 @@
+import type { Config } from '@netlify/functions';
+import { getDb } from '../../db/client.ts';
+import { deleteAward, updateAward } from '../../db/queries/editorial/awards.ts';
+import { AwardPatchSchema } from '../../src/domain/schemas/awards-admin.ts';
+import { awardAnswer } from './_shared/awards-admin.ts';
+import { IdParams, requireEditor } from './_shared/editorial.ts';
+import { handle, parseJson, parseParams } from './_shared/http.ts';
+
+/** /api/admin/awards/{id} (issue 13 point 4; super users only): PATCH `{name?, names?, about?}`; DELETE (categories and entries go with it). */
+export default handle({
+  PATCH: async (req, ctx) => {
+    const { actor } = await requireEditor(req);
+    const { id } = parseParams(ctx.params, IdParams);
+    const patch = await parseJson(req, AwardPatchSchema);
+    return awardAnswer(await updateAward(await getDb(), actor, id, patch));
+  },
+  DELETE: async (req, ctx) => {
+    const { actor } = await requireEditor(req);
+    const { id } = parseParams(ctx.params, IdParams);
+    return awardAnswer(await deleteAward(await getDb(), actor, id));
+  },
+});
+
+export const config: Config = { path: '/api/admin/awards/:id' };

@@ -1,0 +1,518 @@
+/**
+ * /{locale}/admin/awards (issue 13 point 4; spec §3 Award, book-award link): one screen adds a year's
+ * finalists: pick the award, the category (or type a custom one) and the year, add books through the
+ * book search, tick the winner(s) (several are a tie), or mark the year as 'no award', and save all at
+ * once. Below, the chosen award's names and about texts in en, de, it, a new category, a new award.
+ * Each save asks for a rebuild of the static award pages (the server does).
+ */
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { AdminAwardSchema, AdminAwardsSchema, AwardEntriesSchema, type AdminAward, type AwardEntry } from '../../../domain/schemas/awards-admin.ts';
+import { BookHitSchema, type BookHit } from '../../../domain/schemas/search.ts';
+import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
+import { FAILURE_TEXT_KEYS, accountClient, describeFailure } from '../../account/form-support.ts';
+import { fill, type Texts } from '../../account/texts.ts';
+import SuperUserGate, { GATE_TEXT_KEYS } from './SuperUserGate.tsx';
+
+export const ADMIN_AWARDS_TEXT_KEYS = [
+  ...GATE_TEXT_KEYS,
+  ...FAILURE_TEXT_KEYS,
+  'admin.retry',
+  'admin.page.loadFailed',
+  'admin.page.save',
+  'admin.page.saved',
+  'admin.awards.finalists',
+  'admin.awards.award',
+  'admin.awards.category',
+  'admin.awards.customCategoryOption',
+  'admin.awards.customCategory',
+  'admin.awards.year',
+  'admin.awards.bookSearch',
+  'admin.awards.bookSearchHint',
+  'admin.awards.addBook',
+  'admin.awards.noHits',
+  'admin.awards.entries',
+  'admin.awards.noEntries',
+  'admin.awards.winner',
+  'admin.awards.removeBook',
+  'admin.awards.noAward',
+  'admin.awards.saveFinalists',
+  'admin.awards.savedFinalists',
+  'admin.awards.editAward',
+  'admin.awards.newAward',
+  'admin.awards.newCategory',
+  'admin.awards.name',
+  'admin.awards.nameIn',
+  'admin.awards.aboutIn',
+  'admin.awards.categoryNameIn',
+  'admin.awards.none',
+  'validation.awards.name',
+  'validation.awards.categoryName',
+  'validation.awards.noAwardWinner',
+  'validation.awards.unknownBook',
+  'validation.editorial.awardCategory',
+  'validation.editorial.awardYear',
+  'validation.editorial.duplicate',
+  'validation.editorial.description',
+  'validation.editorial.nothingToChange',
+] as const;
+export type AdminAwardsTexts = Texts<(typeof ADMIN_AWARDS_TEXT_KEYS)[number]>;
+
+export interface AdminAwardsPageProps {
+  locale: 'en' | 'de' | 'it';
+  texts: AdminAwardsTexts;
+  paths: { login: string };
+}
+
+const LANGS = ['en', 'de', 'it'] as const;
+const CUSTOM = 'custom';
+type Outcome = { text: string; failed: boolean } | null;
+type Localized = Partial<Record<(typeof LANGS)[number], string>>;
+
+export default function AdminAwardsPage(props: AdminAwardsPageProps) {
+  return (
+    <SuperUserGate texts={props.texts} loginPath={props.paths.login}>
+      {() => <AwardsAdmin {...props} />}
+    </SuperUserGate>
+  );
+}
+
+function AwardsAdmin({ locale, texts }: AdminAwardsPageProps) {
+  const [client] = useState(() => accountClient(locale));
+  const [awards, setAwards] = useState<AdminAward[] | 'loading' | 'failed'>('loading');
+  const [awardId, setAwardId] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const describe = (error: unknown) => describeFailure(error, texts as unknown as Record<string, string> & typeof texts);
+
+  const load = useCallback(() => {
+    setAwards('loading');
+    client
+      .get('/api/admin/awards', { schema: AdminAwardsSchema })
+      .then((list) => {
+        setAwards(list);
+        setAwardId((current) => current ?? list[0]?.id ?? null);
+      })
+      .catch(() => setAwards('failed'));
+  }, [client]);
+  useEffect(load, [load]);
+
+  const replace = (award: AdminAward) => setAwards((list) => (Array.isArray(list) ? (list.some((a) => a.id === award.id) ? list.map((a) => (a.id === award.id ? award : a)) : [...list, award]) : list));
+
+  if (awards === 'loading') return <LoadingNotice label={texts['common.loading']} />;
+  if (awards === 'failed') return <LoadFailed message={texts['admin.page.loadFailed']} retryLabel={texts['admin.retry']} onRetry={load} />;
+  const award = awards.find((a) => a.id === awardId) ?? null;
+  const nameOf = (a: { names: Record<string, string>; name: string }) => a.names[locale] || a.name;
+
+  return (
+    <div className="admin-page">
+      <OutcomeMessage outcome={outcome} />
+      {award ? (
+        <Finalists
+          key={award.id}
+          awards={awards}
+          award={award}
+          onAward={setAwardId}
+          nameOf={nameOf}
+          texts={texts}
+          locale={locale}
+          client={client}
+          report={setOutcome}
+          describe={describe}
+        />
+      ) : (
+        <p>{texts['admin.awards.none']}</p>
+      )}
+      {award && <AwardTexts key={`texts-${award.id}`} award={award} texts={texts} client={client} report={setOutcome} describe={describe} onSaved={replace} />}
+      {award && <NewCategory key={`cat-${award.id}`} award={award} texts={texts} client={client} report={setOutcome} describe={describe} onSaved={replace} />}
+      <NewAward
+        texts={texts}
+        client={client}
+        report={setOutcome}
+        describe={describe}
+        onSaved={(saved) => {
+          replace(saved);
+          setAwardId(saved.id);
+        }}
+      />
+    </div>
+  );
+}
+
+type Client = ReturnType<typeof accountClient>;
+interface Shared {
+  texts: AdminAwardsTexts;
+  client: Client;
+  report: (outcome: Outcome) => void;
+  describe: (error: unknown) => { message: string; fields: Record<string, string> };
+}
+
+function Finalists({ awards, award, onAward, nameOf, texts, locale, client, report, describe }: Shared & {
+  awards: AdminAward[];
+  award: AdminAward;
+  onAward: (id: number) => void;
+  nameOf: (a: { names: Record<string, string>; name: string }) => string;
+  locale: string;
+}) {
+  const ids = { award: useId(), category: useId(), custom: useId(), year: useId(), search: useId(), noAward: useId(), title: useId() };
+  const [category, setCategory] = useState<string>(award.categories[0] ? String(award.categories[0].id) : CUSTOM);
+  const [custom, setCustom] = useState('');
+  const [year, setYear] = useState(String(new Date().getFullYear()));
+  const [entries, setEntries] = useState<AwardEntry[]>([]);
+  const [noAward, setNoAward] = useState(false);
+  const [query, setQuery] = useState('');
+  const [hits, setHits] = useState<BookHit[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const slot = () => {
+    const y = Number(year);
+    if (!Number.isInteger(y)) return null;
+    if (category === CUSTOM) return custom.trim() ? { year: y, customCategory: custom.trim() } : null;
+    return { year: y, categoryId: Number(category) };
+  };
+
+  // The slot's saved finalists, whenever award, category or year change (custom names after a pause).
+  useEffect(() => {
+    const current = slot();
+    if (!current || current.year < 1800) return undefined;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      const params = new URLSearchParams({ year: String(current.year) });
+      if ('categoryId' in current) params.set('categoryId', String(current.categoryId));
+      else params.set('customCategory', current.customCategory);
+      client
+        .get(`/api/admin/awards/${award.id}/entries?${params}`, { schema: AwardEntriesSchema, signal: controller.signal })
+        .then((saved) => {
+          setEntries(saved.entries);
+          setNoAward(saved.noAward);
+        })
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [award.id, category, custom, year]);
+
+  useEffect(() => {
+    const q = query.trim();
+    if (!q) {
+      setHits([]);
+      return undefined;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      client
+        .get(`/api/books/search?${new URLSearchParams({ q, lang: locale })}`, { schema: z.array(BookHitSchema), signal: controller.signal })
+        .then(setHits)
+        .catch(() => undefined);
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  const add = (hit: BookHit) => {
+    setEntries((list) => (list.some((e) => e.bookId === hit.id) ? list : [...list, { bookId: hit.id, slug: hit.slug, title: hit.title, isWinner: false, asTitle: null }]));
+    setQuery('');
+    searchRef.current?.focus();
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const current = slot();
+    if (!current) {
+      setErrors({ categoryId: texts['validation.editorial.awardCategory'] });
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await client.request('PUT', `/api/admin/awards/${award.id}/entries`, {
+        body: { ...current, noAward, entries: entries.map((e) => ({ bookId: e.bookId, isWinner: e.isWinner, asTitle: e.asTitle })) },
+        schema: AwardEntriesSchema,
+      });
+      setEntries(saved.entries);
+      setNoAward(saved.noAward);
+      setErrors({});
+      report({ text: fill(texts['admin.awards.savedFinalists'], { count: saved.entries.length }), failed: false });
+    } catch (error) {
+      const failure = describe(error);
+      setErrors(failure.fields);
+      report({ text: failure.message, failed: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const fieldError = (id: string, message?: string) =>
+    message ? (
+      <div id={`${id}-error`} className="field__error">
+        {message}
+      </div>
+    ) : null;
+
+  return (
+    <section className="admin-card" aria-labelledby={ids.title}>
+      <h2 id={ids.title} className="admin-page__subtitle">
+        {texts['admin.awards.finalists']}
+      </h2>
+      <form onSubmit={(e) => void save(e)} noValidate className="admin-page">
+        <div className="admin-grid">
+          <div className="field">
+            <label className="field__label" htmlFor={ids.award}>
+              {texts['admin.awards.award']}
+            </label>
+            <select id={ids.award} className="field__input" value={award.id} onChange={(e) => onAward(Number(e.target.value))}>
+              {awards.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {nameOf(a)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={ids.category}>
+              {texts['admin.awards.category']}
+            </label>
+            <select id={ids.category} className="field__input" value={category} onChange={(e) => setCategory(e.target.value)} aria-invalid={errors.categoryId ? true : undefined} aria-describedby={errors.categoryId ? `${ids.category}-error` : undefined}>
+              {award.categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.names[locale] || c.names.en || c.slug}
+                </option>
+              ))}
+              <option value={CUSTOM}>{texts['admin.awards.customCategoryOption']}</option>
+            </select>
+            {fieldError(ids.category, errors.categoryId)}
+          </div>
+          {category === CUSTOM && (
+            <div className="field">
+              <label className="field__label" htmlFor={ids.custom}>
+                {texts['admin.awards.customCategory']}
+              </label>
+              <input id={ids.custom} className="field__input" value={custom} maxLength={200} onChange={(e) => setCustom(e.target.value)} />
+            </div>
+          )}
+          <div className="field">
+            <label className="field__label" htmlFor={ids.year}>
+              {texts['admin.awards.year']}
+            </label>
+            <input id={ids.year} className="field__input" type="number" inputMode="numeric" min={1800} value={year} onChange={(e) => setYear(e.target.value)} aria-invalid={errors.year ? true : undefined} aria-describedby={errors.year ? `${ids.year}-error` : undefined} />
+            {fieldError(ids.year, errors.year)}
+          </div>
+        </div>
+
+        <div className="field">
+          <label className="field__label" htmlFor={ids.search}>
+            {texts['admin.awards.bookSearch']}
+          </label>
+          <input ref={searchRef} id={ids.search} className="field__input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-describedby={`${ids.search}-hint`} autoComplete="off" />
+          <p id={`${ids.search}-hint`} className="field__hint">
+            {texts['admin.awards.bookSearchHint']}
+          </p>
+          {query.trim() !== '' && (
+            <ul className="admin-list" aria-live="polite">
+              {hits.length === 0 ? (
+                <li>{texts['admin.awards.noHits']}</li>
+              ) : (
+                hits.map((hit) => (
+                  <li key={hit.id}>
+                    <button type="button" className="button button--secondary" onClick={() => add(hit)}>
+                      {fill(texts['admin.awards.addBook'], { title: hit.title, year: hit.year ?? '–', authors: hit.authors.map((a) => a.name).join(', ') })}
+                    </button>
+                  </li>
+                ))
+              )}
+            </ul>
+          )}
+        </div>
+
+        <fieldset className="admin-fieldset">
+          <legend>{texts['admin.awards.entries']}</legend>
+          {entries.length === 0 ? (
+            <p>{texts['admin.awards.noEntries']}</p>
+          ) : (
+            <ul className="admin-list">
+              {entries.map((entry, index) => (
+                <li key={entry.bookId} className="admin-row">
+                  <span>{entry.title}</span>
+                  <label className="admin-row">
+                    <input
+                      type="checkbox"
+                      aria-label={`${texts['admin.awards.winner']}: ${entry.title}`}
+                      checked={entry.isWinner}
+                      disabled={noAward}
+                      onChange={(e) => setEntries((list) => list.map((x) => (x.bookId === entry.bookId ? { ...x, isWinner: e.target.checked } : x)))}
+                    />
+                    <span aria-hidden="true">{texts['admin.awards.winner']}</span>
+                  </label>
+                  <button type="button" className="button button--secondary" aria-label={`${texts['admin.awards.removeBook']}: ${entry.title}`} onClick={() => setEntries((list) => list.filter((x) => x.bookId !== entry.bookId))}>
+                    {texts['admin.awards.removeBook']}
+                  </button>
+                  {errors[`entries.${index}.bookId`] && <span className="field__error">{errors[`entries.${index}.bookId`]}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+          <label className="admin-row" htmlFor={ids.noAward}>
+            <input
+              id={ids.noAward}
+              type="checkbox"
+              checked={noAward}
+              onChange={(e) => {
+                setNoAward(e.target.checked);
+                if (e.target.checked) setEntries((list) => list.map((x) => ({ ...x, isWinner: false })));
+              }}
+            />
+            {texts['admin.awards.noAward']}
+          </label>
+          {errors.noAward && <div className="field__error">{errors.noAward}</div>}
+        </fieldset>
+        <div className="admin-row">
+          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
+            {texts['admin.awards.saveFinalists']}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function LocalizedFields({ label, values, onChange, multiline, error }: { label: string; values: Localized; onChange: (values: Localized) => void; multiline?: boolean; error?: string }) {
+  const id = useId();
+  return (
+    <div className="admin-grid">
+      {LANGS.map((lang) => (
+        <div className="field" key={lang}>
+          <label className="field__label" htmlFor={`${id}-${lang}`}>
+            {fill(label, { language: lang.toUpperCase() })}
+          </label>
+          {multiline ? (
+            <textarea id={`${id}-${lang}`} className="field__input field__input--area" value={values[lang] ?? ''} onChange={(e) => onChange({ ...values, [lang]: e.target.value })} />
+          ) : (
+            <input id={`${id}-${lang}`} className="field__input" value={values[lang] ?? ''} onChange={(e) => onChange({ ...values, [lang]: e.target.value })} />
+          )}
+        </div>
+      ))}
+      {error && <div className="field__error">{error}</div>}
+    </div>
+  );
+}
+
+function AwardTexts({ award, texts, client, report, describe, onSaved }: Shared & { award: AdminAward; onSaved: (award: AdminAward) => void }) {
+  const [name, setName] = useState(award.name);
+  const [names, setNames] = useState<Localized>(award.names);
+  const [about, setAbout] = useState<Localized>(award.about);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const nameId = useId();
+  const titleId = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      onSaved(await client.patch(`/api/admin/awards/${award.id}`, { name, names, about }, { schema: AdminAwardSchema }));
+      setErrors({});
+      report({ text: texts['admin.page.saved'], failed: false });
+    } catch (error) {
+      const failure = describe(error);
+      setErrors(failure.fields);
+      report({ text: failure.message, failed: true });
+    }
+  };
+  return (
+    <section className="admin-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="admin-page__subtitle">
+        {fill(texts['admin.awards.editAward'], { name: award.name })}
+      </h2>
+      <form onSubmit={(e) => void submit(e)} noValidate className="admin-page">
+        <div className="field">
+          <label className="field__label" htmlFor={nameId}>
+            {texts['admin.awards.name']}
+          </label>
+          <input id={nameId} className="field__input" value={name} onChange={(e) => setName(e.target.value)} />
+          {errors.name && <div className="field__error">{errors.name}</div>}
+        </div>
+        <LocalizedFields label={texts['admin.awards.nameIn']} values={names} onChange={setNames} error={errors['names.en'] ?? errors['names.de'] ?? errors['names.it']} />
+        <LocalizedFields label={texts['admin.awards.aboutIn']} values={about} onChange={setAbout} multiline error={errors['about.en'] ?? errors['about.de'] ?? errors['about.it']} />
+        <div className="admin-row">
+          <button type="submit" className="button button--primary">
+            {texts['admin.page.save']}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function NewCategory({ award, texts, client, report, describe, onSaved }: Shared & { award: AdminAward; onSaved: (award: AdminAward) => void }) {
+  const [names, setNames] = useState<Localized>({});
+  const [error, setError] = useState<string | undefined>();
+  const titleId = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      onSaved(await client.post(`/api/admin/awards/${award.id}/categories`, { names }, { schema: AdminAwardSchema }));
+      setNames({});
+      setError(undefined);
+      report({ text: texts['admin.page.saved'], failed: false });
+    } catch (e) {
+      const failure = describe(e);
+      setError(Object.values(failure.fields)[0]);
+      report({ text: failure.message, failed: true });
+    }
+  };
+  return (
+    <section className="admin-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="admin-page__subtitle">
+        {fill(texts['admin.awards.newCategory'], { name: award.name })}
+      </h2>
+      <form onSubmit={(e) => void submit(e)} noValidate className="admin-page">
+        <LocalizedFields label={texts['admin.awards.categoryNameIn']} values={names} onChange={setNames} error={error} />
+        <div className="admin-row">
+          <button type="submit" className="button button--primary">
+            {texts['admin.page.save']}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function NewAward({ texts, client, report, describe, onSaved }: Shared & { onSaved: (award: AdminAward) => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const nameId = useId();
+  const titleId = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      onSaved(await client.post('/api/admin/awards', { name }, { schema: AdminAwardSchema }));
+      setName('');
+      setError(undefined);
+      report({ text: texts['admin.page.saved'], failed: false });
+    } catch (e) {
+      const failure = describe(e);
+      setError(failure.fields.name);
+      report({ text: failure.message, failed: true });
+    }
+  };
+  return (
+    <section className="admin-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="admin-page__subtitle">
+        {texts['admin.awards.newAward']}
+      </h2>
+      <form onSubmit={(e) => void submit(e)} noValidate className="admin-row">
+        <div className="field">
+          <label className="field__label" htmlFor={nameId}>
+            {texts['admin.awards.name']}
+          </label>
+          <input id={nameId} className="field__input" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} />
+          {error && <div className="field__error">{error}</div>}
+        </div>
+        <button type="submit" className="button button--primary">
+          {texts['admin.awards.newAward']}
+        </button>
+      </form>
+    </section>
+  );
+}
