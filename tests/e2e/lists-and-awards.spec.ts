@@ -56,14 +56,19 @@ async function hydratedList(page: Page, sortLabel = 'Sort by') {
 const cardTitles = (main: Locator) => main.getByRole('heading', { level: 2 });
 
 const TEXTS = {
-  en: { books: 'books', of: 'of', sort: 'Sort by', genre: 'Genre', minRating: 'Minimum rating', loadMore: 'Load more' },
-  de: { books: 'Büchern', of: 'von', sort: 'Sortieren nach', genre: 'Genre', minRating: 'Mindestbewertung', loadMore: 'Mehr laden' },
-  it: { books: 'libri', of: 'di', sort: 'Ordina per', genre: 'Genere', minRating: 'Valutazione minima', loadMore: 'Carica altri' },
+  en: { sort: 'Sort by', genre: 'Genre', minRating: 'Minimum rating', loadMore: 'Load more' },
+  de: { sort: 'Sortieren nach', genre: 'Genre', minRating: 'Mindestbewertung', loadMore: 'Mehr laden' },
+  it: { sort: 'Ordina per', genre: 'Genere', minRating: 'Valutazione minima', loadMore: 'Carica altri' },
 } as const;
 
-/** The 'x of y books' counter beside "load more". */
-function progress(main: Locator, locale: Locale, shown: number, total: number, noun: string = TEXTS[locale].books) {
-  const text = `${number(locale, shown)} ${TEXTS[locale].of} ${number(locale, total)} ${noun}`;
+const LOCALE_TEXTS = Object.fromEntries(
+  (['en', 'de', 'it'] as const).map((locale) => [locale, JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>]),
+) as Record<Locale, Record<string, string>>;
+
+/** The 'x of y books' counter beside "load more", in the list's own words (list.<kind>.progress, singular for one). */
+function progress(main: Locator, locale: Locale, shown: number, total: number, kind: 'books' | 'authors' | 'series' = 'books') {
+  const form = new Intl.PluralRules(locale).select(total) === 'one' ? 'one' : 'other';
+  const text = LOCALE_TEXTS[locale][`list.${kind}.progress_${form}`]!.replace('{shown}', number(locale, shown)).replace('{count}', number(locale, total));
   return main.getByRole('paragraph').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
 }
 
