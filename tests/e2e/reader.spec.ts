@@ -10,64 +10,13 @@
  * sets the session and hint cookies in the browser context as the login form does.
  * Labels come from locales/*.json, so a changed text changes the test with it.
  */
-import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
-import de from '../../locales/de.json' with { type: 'json' };
-import en from '../../locales/en.json' with { type: 'json' };
-import it from '../../locales/it.json' with { type: 'json' };
+import { expect as baseExpect, test } from '@playwright/test';
 import { axeBuilder } from '../support/axe.ts';
-import { signedInThroughApi } from '../support/e2e-accounts.ts';
-
-const MESSAGES = { en, de, it } as const;
-type Locale = keyof typeof MESSAGES;
-type Key = keyof typeof en;
-const text = (locale: Locale, key: Key) => MESSAGES[locale][key];
-const fillIn = (template: string, params: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+import { choose, exactText, fillIn, firstCardLink, openPopup, signIn, text, watchConsole, type Key, type Locale } from '../support/e2e-readers.ts';
 
 // A shared two-core machine: answers get time, and whole flows more than the default 30 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
-
-const PASSWORD = 'Leser-Sterne-2026!';
-
-/** Console errors, uncaught exceptions and failed requests of a page: every test ends with none. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  page.on('requestfailed', (request) => {
-    // A navigation away aborts what the previous page still loaded: not the page's fault.
-    if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`);
-  });
-  return problems;
-}
-
-/** A new reader, confirmed and signed in in this browser context (cookies as after the login form). */
-const signIn = (page: Page, label: string, locale: Locale = 'en') =>
-  signedInThroughApi(page, { label: `reader-${label}`, password: PASSWORD, language: locale, firstName: 'Lena', lastName: 'Leser' });
-
-/** The title link of the first book card in the page's main content. */
-const firstCardLink = (page: Page) => page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link');
-
-/** Chooses a star like a keyboard user: the radios are visually hidden under their star labels. */
-async function choose(radio: Locator): Promise<void> {
-  await radio.focus();
-  await radio.press('Space');
-}
-
-/** The exact text of a review paragraph (innerText keeps its line breaks; toHaveText would fold them). */
-const exactText = (paragraph: Locator) => paragraph.evaluate((element) => (element as HTMLElement).innerText);
-
-/** Opens the pop-up from a card link like a reader: pointer over it (loads the code), then a click. */
-async function openPopup(page: Page, link: Locator): Promise<Locator> {
-  await link.hover();
-  await link.click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('heading', { level: 2 })).toBeVisible();
-  return dialog;
-}
 
 test.describe('the book pop-up', () => {
   for (const locale of ['en', 'de', 'it'] as const) {

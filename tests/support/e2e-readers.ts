@@ -7,7 +7,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
-import { latestToken } from './outbox.ts';
+import { signedInThroughApi } from './e2e-accounts.ts';
 
 export const MESSAGES = { en, de, it } as const;
 export type Locale = keyof typeof MESSAGES;
@@ -31,18 +31,9 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** A new reader, confirmed and signed in in this browser context (cookies as after the login form). */
-export async function signIn(page: Page, label: string, locale: Locale = 'en'): Promise<string> {
-  const email = `e2e-reader-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
-  const registered = await page.request.post('/api/auth/register', { data: { email, password: PASSWORD, firstName: 'Lena', lastName: 'Leser', language: locale } });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const token = await latestToken(email, 'verify-email');
-  const verified = await page.request.post('/api/auth/verify-email', { data: { token } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const login = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  return email;
-}
+/** A new reader, confirmed and signed in in this browser context (cookies as after the login form); their email. */
+export const signIn = (page: Page, label: string, locale: Locale = 'en') =>
+  signedInThroughApi(page, { label: `reader-${label}`, password: PASSWORD, language: locale, firstName: 'Lena', lastName: 'Leser' });
 
 /** The title link of the first book card in the page's main content. */
 export const firstCardLink = (page: Page) => page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link');
@@ -61,3 +52,13 @@ export async function openDialog(page: Page, link: Locator): Promise<Locator> {
   await expect(dialog).toBeVisible();
   return dialog;
 }
+
+/** The pop-up opened and loaded: its book's title heading is there. */
+export async function openPopup(page: Page, link: Locator): Promise<Locator> {
+  const dialog = await openDialog(page, link);
+  await expect(dialog.getByRole('heading', { level: 2 })).toBeVisible();
+  return dialog;
+}
+
+/** The exact text of a review paragraph (innerText keeps its line breaks; toHaveText would fold them). */
+export const exactText = (paragraph: Locator) => paragraph.evaluate((element) => (element as HTMLElement).innerText);
