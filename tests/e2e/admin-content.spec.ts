@@ -32,14 +32,14 @@ async function firstHit(request: APIRequestContext, kind: 'authors' | 'genres', 
 
 test('signed out, the add page says you must be logged in and links to the sign-in', async ({ page }) => {
   await page.goto('/de/books/add');
-  await expect(page.getByText(de('admin.denied.signedOut'))).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: de('admin.denied.signIn') })).toHaveAttribute('href', '/de/login?next=%2Fde%2Fbooks%2Fadd');
+  await expect(page.getByText(de('admin.access.mustLogIn'))).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: de('admin.access.logIn') })).toHaveAttribute('href', '/de/login?next=%2Fde%2Fbooks%2Fadd');
 });
 
 test('a normal reader is told that only administrators may enter an edit page', async ({ page }) => {
   await signIn(page, 'admin-denied', 'de');
   await page.goto('/de/authors/edit/stanislaw-lem');
-  await expect(page.getByText(de('admin.denied.notAdmin'))).toBeVisible();
+  await expect(page.getByText(de('admin.access.adminsOnly'))).toBeVisible();
   await expect(page.getByRole('textbox', { name: de('admin.field.name') })).toHaveCount(0);
 });
 

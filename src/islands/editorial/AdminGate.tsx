@@ -1,13 +1,19 @@
 /**
- * Who may see an admin page (issue 13 point 1; spec §2 denial texts): while the session loads, a
- * loading line; signed out, 'must be logged in' with a sign-in link back here; any role but super user,
- * 'only administrators may enter'. The page is static and shared, so this is only what the visitor
- * sees: every admin endpoint checks the role itself.
+ * The door of every admin page (issue 13; spec §2 admin routes and their denial texts: "must be
+ * logged in", "only administrators may enter"): while the session loads, a loading line; signed out,
+ * the first with a sign-in link back here; any role but super user, the second. The pages are static
+ * and shared, so this only decides what to show: every admin endpoint checks the session and the role
+ * again on the server.
  */
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { isSuperUser } from '../../domain/roles.ts';
 import { $session, type Session } from '../stores/session.ts';
-import { tx, type EditorTexts } from './editor-texts.ts';
+import { LoadingNotice } from '../account/fields.tsx';
+import { loginHref } from '../../lib/safe-next.ts';
+import { currentPathWithQuery } from '../account/form-support.ts';
+
+export const GATE_TEXT_KEYS = ['common.loading', 'admin.access.mustLogIn', 'admin.access.logIn', 'admin.access.adminsOnly'] as const;
+export type GateTexts = Readonly<Record<(typeof GATE_TEXT_KEYS)[number], string>>;
 
 const subscribe = (onChange: () => void) => $session.listen(onChange);
 const current = (): Session => $session.get();
@@ -19,38 +25,30 @@ export function useSession(): Session {
 }
 
 export interface AdminGateProps {
-  texts: EditorTexts;
-  /** The sign-in page of the locale; the gate adds ?next= with the current address. */
+  texts: GateTexts;
+  /** /{locale}/login */
   loginPath: string;
   children: () => ReactNode;
 }
 
+/** The children for a super user; for anyone else the spec's denial text. */
 export default function AdminGate({ texts, loginPath, children }: AdminGateProps) {
   const session = useSession();
-  if (session === 'loading') {
-    return (
-      <p className="loading" role="status">
-        {tx(texts, 'admin.loading')}
-      </p>
-    );
-  }
+  if (session === 'loading') return <LoadingNotice label={texts['common.loading']} />;
   if (session === 'signed-out') {
-    const next = typeof window === 'undefined' ? '' : `?next=${encodeURIComponent(window.location.pathname + window.location.search)}`;
     return (
-      <div className="result result--error admin-denied">
-        <p>{tx(texts, 'admin.denied.signedOut')}</p>
+      <div className="form-alert form-alert--error" role="alert">
+        <p>{texts['admin.access.mustLogIn']}</p>
         <p>
-          <a className="button button--primary" href={`${loginPath}${next}`}>
-            {tx(texts, 'admin.denied.signIn')}
-          </a>
+          <a href={loginHref(loginPath, currentPathWithQuery())}>{texts['admin.access.logIn']}</a>
         </p>
       </div>
     );
   }
   if (!isSuperUser(session)) {
     return (
-      <div className="result result--error admin-denied">
-        <p>{tx(texts, 'admin.denied.notAdmin')}</p>
+      <div className="form-alert form-alert--error" role="alert">
+        <p>{texts['admin.access.adminsOnly']}</p>
       </div>
     );
   }

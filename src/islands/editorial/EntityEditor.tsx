@@ -216,7 +216,7 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
     </div>
   );
 
-  if (phase === 'loading') return <p className="loading" role="status">{t('admin.loading')}</p>;
+  if (phase === 'loading') return <p className="loading" role="status">{t('common.loading')}</p>;
   if (phase === 'notFound') return <p className="result result--error">{t('admin.notFound')}</p>;
   if (phase === 'loadFailed') {
     return (

@@ -51,7 +51,7 @@ export default function EntityHistory({ entity, id, version, load, texts, locale
   return (
     <section className="entity-history" aria-labelledby="entity-history-title">
       <h2 id="entity-history-title">{tx(texts, 'admin.history.title')}</h2>
-      {state === 'loading' && <p className="loading">{tx(texts, 'admin.loading')}</p>}
+      {state === 'loading' && <p className="loading">{tx(texts, 'common.loading')}</p>}
       {state === 'error' && <p className="result result--error">{tx(texts, 'admin.history.loadFailed')}</p>}
       {state === 'loaded' && entries.length === 0 && <p>{tx(texts, 'admin.history.empty')}</p>}
       {entries.length > 0 && (

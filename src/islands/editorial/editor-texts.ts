@@ -6,7 +6,7 @@
  */
 export const EDITOR_TEXT_PREFIXES = ['admin.', 'validation.editorial.', 'editorial.error.', 'series.kind.', 'series.status.', 'api.error.', 'account.error.'] as const;
 /** Single keys outside those prefixes. */
-export const EDITOR_TEXT_EXTRA_KEYS = ['validation.id'] as const;
+export const EDITOR_TEXT_EXTRA_KEYS = ['validation.id', 'common.loading'] as const;
 
 export type EditorTexts = Readonly<Record<string, string>>;
 

@@ -12,7 +12,7 @@ import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure, type Failure } from '../../account/form-support.ts';
 import { fill, type Texts } from '../../account/texts.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
-import SuperUserGate, { GATE_TEXT_KEYS } from './SuperUserGate.tsx';
+import AdminGate, { GATE_TEXT_KEYS } from '../AdminGate.tsx';
 
 export const ADMIN_AFFILIATE_TEXT_KEYS = [
   ...GATE_TEXT_KEYS,
@@ -66,9 +66,9 @@ const EMPTY_LOCALE: LocaleDraft = { region: 'DE', variant: 'default', template: 
 
 export default function AdminAffiliatePage(props: AdminAffiliatePageProps) {
   return (
-    <SuperUserGate texts={props.texts} loginPath={props.paths.login}>
+    <AdminGate texts={props.texts} loginPath={props.paths.login}>
       {() => <AffiliateAdmin {...props} />}
-    </SuperUserGate>
+    </AdminGate>
   );
 }
 

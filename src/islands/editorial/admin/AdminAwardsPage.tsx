@@ -12,7 +12,7 @@ import { BookHitSchema, type BookHit } from '../../../domain/schemas/search.ts';
 import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure } from '../../account/form-support.ts';
 import { fill, type Texts } from '../../account/texts.ts';
-import SuperUserGate, { GATE_TEXT_KEYS } from './SuperUserGate.tsx';
+import AdminGate, { GATE_TEXT_KEYS } from '../AdminGate.tsx';
 
 export const ADMIN_AWARDS_TEXT_KEYS = [
   ...GATE_TEXT_KEYS,
@@ -71,9 +71,9 @@ type Localized = Partial<Record<(typeof LANGS)[number], string>>;
 
 export default function AdminAwardsPage(props: AdminAwardsPageProps) {
   return (
-    <SuperUserGate texts={props.texts} loginPath={props.paths.login}>
+    <AdminGate texts={props.texts} loginPath={props.paths.login}>
       {() => <AwardsAdmin {...props} />}
-    </SuperUserGate>
+    </AdminGate>
   );
 }
 

@@ -13,7 +13,7 @@ import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure } from '../../account/form-support.ts';
 import { fill, type Texts } from '../../account/texts.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
-import SuperUserGate, { GATE_TEXT_KEYS } from './SuperUserGate.tsx';
+import AdminGate, { GATE_TEXT_KEYS } from '../AdminGate.tsx';
 
 export const ADMIN_USERS_TEXT_KEYS = [
   ...GATE_TEXT_KEYS,
@@ -92,9 +92,9 @@ const named = (label: string, user: AdminUser) => `${label}: ${user.displayName}
 
 export default function AdminUsersPage(props: AdminUsersPageProps) {
   return (
-    <SuperUserGate texts={props.texts} loginPath={props.paths.login}>
+    <AdminGate texts={props.texts} loginPath={props.paths.login}>
       {() => <UsersAdmin {...props} />}
-    </SuperUserGate>
+    </AdminGate>
   );
 }
 
