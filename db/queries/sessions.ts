@@ -31,15 +31,21 @@ export interface SessionRef {
 }
 
 /**
- * The user id of a live session as a scalar subquery: NULL when the session is revoked or expired,
- * the token's version is not the user's (password or role changed, account deleted) or the e-mail
- * is unverified: the same rules as findSessionUser, for a read that checks the session inside its
- * own statement instead of spending a round trip on it first (issue 12 point 11: the pop-up).
+ * The user of a live session as a relation of at most one row (id, role): none when the session is
+ * revoked or expired, the token's version is not the user's (password or role changed, account
+ * deleted) or the e-mail is unverified: the same rules as findSessionUser, for a statement that
+ * checks the session itself instead of spending a round trip on it first (issue 12 point 11).
+ * @example sql`SELECT ... FROM t LEFT JOIN LATERAL ${liveSessionUserSql(ref)} me ON true`
  */
-export function liveSessionUserIdSql(ref: SessionRef): SQL {
-  return sql`(SELECT u.id FROM sessions s JOIN users u ON u.id = s.user_id
+export function liveSessionUserSql(ref: SessionRef): SQL {
+  return sql`(SELECT u.id, u.role FROM sessions s JOIN users u ON u.id = s.user_id
               WHERE s.id = ${ref.sessionId}::uuid AND s.user_id = ${ref.userId}::uuid AND s.revoked_at IS NULL
                 AND s.expires_at > now() AND u.token_version = ${ref.version} AND u.email_verified_at IS NOT NULL)`;
+}
+
+/** The user id of a live session as a scalar subquery (NULL unless it is live; see liveSessionUserSql). */
+export function liveSessionUserIdSql(ref: SessionRef): SQL {
+  return sql`(SELECT live.id FROM ${liveSessionUserSql(ref)} live)`;
 }
 
 /** Ends one session (sign out). */

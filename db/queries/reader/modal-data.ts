@@ -17,7 +17,7 @@ import { summarizeRatings } from '../../../src/domain/rating.ts';
 import { POPUP_BIO_LENGTH, POPUP_REVIEW_LIMIT, type ModalData } from '../../../src/domain/schemas/reader.ts';
 import type { LocalizedText } from '../../schema/localized.ts';
 import { executePrepared, type Database } from '../../client.ts';
-import { liveSessionUserIdSql, type SessionRef } from '../sessions.ts';
+import { liveSessionUserSql, type SessionRef } from '../sessions.ts';
 import { localizedTitleSql } from '../book-title.ts';
 import { listEditions } from '../editions.ts';
 import { BOOK_RATINGS, ownJson, reviewsJson, toOwnRating, toReview, totalsSql, type OwnJson, type ReviewRow } from './ratings.ts';
@@ -92,15 +92,14 @@ export async function loadModalCatalogue(db: Database, bookId: number, locale: L
  */
 export async function loadModalLive(db: Database, bookId: number, session: SessionRef | null): Promise<ModalLive> {
   const id = sql`${bookId}`;
-  // The session is checked in this statement (me.id is NULL unless it is live): one round trip for a signed-in reader too.
+  // The session is checked in this statement (no `me` row unless it is live): one round trip for a signed-in reader too.
   const personal = session
     ? sql`${ownJson(BOOK_RATINGS, sql`me.id`, id)} AS own, (SELECT l.status FROM reading_list l WHERE l.user_id = me.id AND l.book_id = ${id}) AS status,
-          (SELECT u.role FROM users u WHERE u.id = me.id) AS "viewerRole"
-          FROM (SELECT ${liveSessionUserIdSql(session)} AS id) me,`
-    : sql`NULL::json AS own, NULL::reading_status AS status, NULL::role AS "viewerRole" FROM`;
+          me.role AS "viewerRole"`
+    : sql`NULL::json AS own, NULL::reading_status AS status, NULL::role AS "viewerRole"`;
   const result = await executePrepared(db, 'modal_live', sql`
     SELECT t.n, t.s, ${reviewsJson(BOOK_RATINGS, id, POPUP_REVIEW_LIMIT, 0)} AS reviews, ${personal}
-    ${totalsSql(BOOK_RATINGS, id)} t`);
+    FROM ${totalsSql(BOOK_RATINGS, id)} t ${session ? sql`LEFT JOIN LATERAL ${liveSessionUserSql(session)} me ON true` : sql``}`);
   const row = result.rows[0] as { n: number; s: number; reviews: ReviewRow[]; own: OwnJson | null; status: ReadingStatus | null; viewerRole: Role | null };
   const own = toOwnRating(row.own);
   return {
