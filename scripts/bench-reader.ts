@@ -31,12 +31,11 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { closeSharedConnection, connect, getDb, resolveDatabaseUrl } from '../db/client.ts';
-import { ensureDatabaseExists, stopOwnedEmbeddedServers } from '../db/embedded.ts';
+import { closeSharedConnection, connect, getDb } from '../db/client.ts';
+import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { hashPassword } from '../netlify/functions/_shared/passwords.ts';
 import { SESSION_COOKIE, signSession } from '../netlify/functions/_shared/session.ts';
-import { benchAgent, cpuMs, getOk, measureLoad, requestOk, startNpmStart, type LoadRow, type StartedServer } from './bench-support.ts';
-import { prepareDatabase } from './db-prepare.ts';
+import { benchAgent, benchDatabaseUrl, cpuMs, getOk, measureLoad, requestOk, startNpmStart, type LoadRow, type StartedServer } from './bench-support.ts';
 import { prng } from './synthetic-catalogue.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8905);
@@ -56,17 +55,6 @@ if (DATABASE === (process.env.EMBEDDED_DATABASE ?? 'phantastika') || !/^phantast
 }
 
 /** The bench database on the configured server: created when missing, migrated, real catalogue seeded. */
-async function benchDatabaseUrl(): Promise<string> {
-  const server = new URL(await resolveDatabaseUrl());
-  server.pathname = '/postgres';
-  const base = server.href.replace(/\/postgres$/, '');
-  await ensureDatabaseExists(base, DATABASE);
-  const url = `${base}/${DATABASE}`;
-  const prepared = await prepareDatabase({ url });
-  await prepared.connection.close();
-  return url;
-}
-
 const raterEmail = (n: number) => `bench-rater-${n}@bench.invalid`;
 const LIST_READER = 'bench-list-reader@bench.invalid';
 const WORDS = ['spice', 'desert', 'worm', 'water', 'prophet', 'empire', 'sand', 'melange', 'house', 'duke', 'fremen', 'storm'];
@@ -156,7 +144,7 @@ function report(label: string, row: LoadRow, goalMs: number, goalConcurrency: nu
   console.log(JSON.stringify({ goal: `${label} p99 < ${goalMs} ms at ${goalConcurrency} concurrent`, p50: row.p50, p99: row.p99, errors: row.errors, met: row.p99 < goalMs && row.errors === 0 }));
 }
 
-const url = await benchDatabaseUrl();
+const url = await benchDatabaseUrl(DATABASE);
 await seedReaders(url);
 // This process opens the sessions in the bench database, the server reads them there.
 process.env.DATABASE_URL = url;

@@ -22,11 +22,10 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { closeSharedConnection, getDb, resolveDatabaseUrl } from '../db/client.ts';
-import { ensureDatabaseExists, stopOwnedEmbeddedServers } from '../db/embedded.ts';
+import { closeSharedConnection, getDb } from '../db/client.ts';
+import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { SESSION_COOKIE, signSession } from '../netlify/functions/_shared/session.ts';
-import { startNpmStart, type StartedServer } from './bench-support.ts';
-import { prepareDatabase } from './db-prepare.ts';
+import { benchDatabaseUrl, startNpmStart, type StartedServer } from './bench-support.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8906);
 const DATABASE = process.env.BENCH_DATABASE ?? 'phantastika_bench_rebuild';
@@ -35,17 +34,6 @@ const POLL_MS = 250;
 const GIVE_UP_MS = 15 * 60_000;
 
 if (!/^phantastika_bench_/.test(DATABASE)) throw new Error(`BENCH_DATABASE must be a database of its own named phantastika_bench_*, not ${DATABASE}.`);
-
-async function benchDatabaseUrl(): Promise<string> {
-  const server = new URL(await resolveDatabaseUrl());
-  server.pathname = '/postgres';
-  const base = server.href.replace(/\/postgres$/, '');
-  await ensureDatabaseExists(base, DATABASE);
-  const url = `${base}/${DATABASE}`;
-  const prepared = await prepareDatabase({ url });
-  await prepared.connection.close();
-  return url;
-}
 
 interface RebuildStatus {
   state: string;
@@ -56,7 +44,7 @@ interface RebuildStatus {
 
 const seconds = (ms: number) => +(ms / 1000).toFixed(1);
 
-const url = await benchDatabaseUrl();
+const url = await benchDatabaseUrl(DATABASE);
 process.env.DATABASE_URL = url;
 let server: StartedServer | undefined;
 try {

@@ -5,6 +5,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { resolveDatabaseUrl } from '../db/client.ts';
+import { ensureDatabaseExists } from '../db/embedded.ts';
+import { prepareDatabase } from './db-prepare.ts';
 
 export interface StartedServer {
   url: string;
@@ -161,4 +164,21 @@ export function cpuMs(serverPid: number, database: string): { server: number; da
   } catch {
     return null;
   }
+}
+
+/**
+ * A benchmark's own database `name` (phantastika_bench_*, never the default one) on the configured
+ * server (DATABASE_URL, else the embedded PostgreSQL): created when missing, migrated and seeded with
+ * the real catalogue; its URL.
+ */
+export async function benchDatabaseUrl(name: string): Promise<string> {
+  if (!/^phantastika_bench_/.test(name)) throw new Error(`A benchmark's database must be one of its own named phantastika_bench_*, not ${name}.`);
+  const server = new URL(await resolveDatabaseUrl());
+  server.pathname = '/postgres';
+  const base = server.href.replace(/\/postgres$/, '');
+  await ensureDatabaseExists(base, name);
+  const url = `${base}/${name}`;
+  const prepared = await prepareDatabase({ url });
+  await prepared.connection.close();
+  return url;
 }
