@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { affiliateTemplateProblem, buildAffiliateLink } from '../../../domain/reader/affiliate-link.ts';
 import { AdminAffiliateSchema, AdminAffiliateServiceSchema, type AdminAffiliate, type AdminAffiliateLocale, type AdminAffiliateService } from '../../../domain/schemas/affiliate.ts';
-import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
+import { Field, LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure, type Failure } from '../../account/form-support.ts';
 import { fill, type Texts } from '../../account/texts.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
@@ -153,27 +153,11 @@ function AffiliateAdmin({ locale, texts }: AdminAffiliatePageProps) {
   );
 }
 
+/** A text field of the admin forms: the account forms' one Field, across the whole grid when `wide`. */
 function FieldRow({ label, value, onChange, error, hint, wide }: { label: string; value: string; onChange: (value: string) => void; error?: string; hint?: string; wide?: boolean }) {
   const id = useId();
-  const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={wide ? 'field admin-grid__wide' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} className="field__input" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={described} />
-      {error && (
-        <div id={`${id}-error`} className="field__error">
-          {error}
-        </div>
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
+  const field = <Field id={id} label={label} value={value} onChange={onChange} error={error} hint={hint} />;
+  return wide ? <div className="admin-grid__wide">{field}</div> : field;
 }
 
 function ServiceForm({ service, texts, onSave, onDelete }: { service?: AdminAffiliateService; texts: AdminAffiliateTexts; onSave: (body: unknown) => Promise<Failure | null>; onDelete?: () => void }) {
