@@ -178,9 +178,16 @@ interface DrizzleInternals {
  * another prepared statement, never a clash. Not for statements whose text varies with input (lists
  * of ids) or whose best plan depends on the values (search patterns).
  */
+/** Statement texts and their names (a handful: the texts are fixed in code). */
+const statementNames = new Map<string, string>();
+
 export function executePrepared(db: Database, name: string, query: SQL): Promise<{ rows: unknown[] }> {
   const internals = db as unknown as DrizzleInternals;
   const built = internals.dialect.sqlToQuery(query);
-  const hash = createHash('sha1').update(built.sql).digest('base64url').slice(0, 12);
-  return internals.session.prepareQuery(built, undefined, `${name}_${hash}`, false).execute();
+  let named = statementNames.get(built.sql);
+  if (!named) {
+    named = `${name}_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 12)}`;
+    statementNames.set(built.sql, named);
+  }
+  return internals.session.prepareQuery(built, undefined, named, false).execute();
 }

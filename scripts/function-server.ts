@@ -181,8 +181,17 @@ export async function invokeFunction(match: FunctionMatch, req: Request, invocat
     console.error(`Function ${match.fn.name} threw:`, error);
     response = new Response('Internal error', { status: 500 });
   }
-  const headers = new Headers(response.headers);
-  applyTo(headers);
-  headers.set('x-nf-request-id', requestId);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  const add = (headers: Headers) => {
+    applyTo(headers);
+    headers.set('x-nf-request-id', requestId);
+  };
+  try {
+    add(response.headers);
+    return response;
+  } catch {
+    // Immutable headers (Response.redirect, a fetch result): the platform's headers go on a copy.
+    const headers = new Headers(response.headers);
+    add(headers);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }

@@ -287,6 +287,8 @@ function toRequest(req: http.IncomingMessage, port: number): Request {
   } as RequestInit);
 }
 
+const isJson = (type: string | string[] | undefined) => typeof type === 'string' && /^application\/(?:[\w.+-]+\+)?json\b/i.test(type);
+
 async function send(response: Response, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -294,8 +296,11 @@ async function send(response: Response, req: http.IncomingMessage, res: http.Ser
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
+  // A JSON answer is complete in memory when the function returns it: read it at once and send head and
+  // body in one write (piping a web stream costs a node stream, microtasks and a write per chunk).
+  const buffered = bufferedBodies.get(response) ?? (isJson(headers['content-type']) && req.method !== 'HEAD' && response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+  if (buffered) headers['content-length'] = String(buffered.length);
   res.writeHead(response.status, headers);
-  const buffered = bufferedBodies.get(response);
   if (buffered) {
     // Done once the client has it (or left): the build stays in use until then, as with a stream.
     await new Promise<void>((resolve) => {

@@ -64,12 +64,16 @@ export const toReview = (row: ReviewRow): Review => ({
  * @example reviewsJson(BOOK_RATINGS, sql`${bookId}`, 2, 0)
  */
 export function reviewsJson(target: RatingTarget, id: SQL, limit: number, offset: number): SQL {
+  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset) || limit < 0 || offset < 0) throw new RangeError(`Bad page: limit ${limit}, offset ${offset}`);
+  // LIMIT and OFFSET as literals, not parameters: with parameters the generic plan of a prepared
+  // statement guesses a tenth of the rows and costs 25 times the real one, so PostgreSQL planned the
+  // pop-up's statement afresh on every execution (0.3 of its 0.4 ms; issue 12 point 11).
   return sql`coalesce((
     SELECT json_agg(json_build_object('id', r.id, 'userId', r.user_id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
                                       'rating', r.rating, 'review', r.review, 'createdAt', r.created_at, 'updatedAt', r.updated_at)
                     ORDER BY r.created_at DESC, r.id DESC)
     FROM (SELECT * FROM ${table(target)} x WHERE x.${column(target)} = ${id} AND x.review IS NOT NULL AND x.hidden_at IS NULL
-          ORDER BY x.created_at DESC NULLS LAST, x.id DESC NULLS LAST LIMIT ${limit} OFFSET ${offset}) r
+          ORDER BY x.created_at DESC NULLS LAST, x.id DESC NULLS LAST LIMIT ${sql.raw(String(limit))} OFFSET ${sql.raw(String(offset))}) r
     JOIN users u ON u.id = r.user_id), '[]'::json)`;
 }
 

@@ -129,13 +129,22 @@ export function isSameOrigin(req: Request): boolean {
 }
 
 /** Every API answer carries the common security headers and a CSP for data (issue 10). */
+const API_SECURITY_HEADERS = Object.entries({ ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY });
+
 function withSecurityHeaders(response: Response): Response {
-  // A new Response: some responses (Response.redirect, fetch results) have immutable headers.
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries({ ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY })) {
-    if (!headers.has(name)) headers.set(name, value);
+  const add = (headers: Headers) => {
+    for (const [name, value] of API_SECURITY_HEADERS) if (!headers.has(name)) headers.set(name, value);
+  };
+  try {
+    // In place: a second Response (and its body stream) per answer cost more than the rest of a cached answer.
+    add(response.headers);
+    return response;
+  } catch {
+    // Some responses (Response.redirect, fetch results) have immutable headers: a copy then.
+    const headers = new Headers(response.headers);
+    add(headers);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '../../../db/client.ts';
+import { connect, getDb } from '../../../db/client.ts';
+import { loadModalLive } from '../../../db/queries/reader/modal-data.ts';
 import { ModalDataSchema, RatingResultSchema, ReadingListEntrySchema } from '../../../src/domain/schemas/reader.ts';
 import { bookIds, createBook, createReader, dataOf, errorOf, serveForTests } from '../../support/readers.ts';
 
@@ -157,6 +158,35 @@ describe('bad references', () => {
       const error = errorOf(await call('GET', `/api/books/${ref}/modal-data`, { lang: 'it' }), 400);
       expect(error.code).toBe('VALIDATION');
       expect(error.details?.[0]).toMatchObject({ path: 'id', key: 'validation.bookRef', message: 'ID o slug del libro non valido.' });
+    }
+  });
+});
+
+describe('the live statement is planned once per connection (issue 12 point 11)', () => {
+  it('reuses a generic plan after the first executions instead of planning every pop-up afresh', async () => {
+    // A book with many reviews, as popular books have: the costs of the generic and the custom plans
+    // only part when the planner expects many reviews. Made in SQL, in one statement each.
+    const db = await getDb();
+    const book = await createBook('plan-cache-test-book');
+    const emails = sql`'plan-cache-' || n || '@test.invalid'`;
+    // One connection, so every execution and the view of its prepared statements below meet.
+    const connection = connect(process.env.DATABASE_URL!, { max: 1 });
+    try {
+      await db.execute(sql`INSERT INTO users (email, password_hash, email_verified_at) SELECT ${emails}, 'x', now() FROM generate_series(1, 3000) n`);
+      await db.execute(sql`INSERT INTO ratings (user_id, book_id, rating, review)
+                           SELECT u.id, ${book.id}, 4, 'A review' FROM users u WHERE u.email LIKE 'plan-cache-%@test.invalid'`);
+      await db.execute(sql`ANALYZE ratings`);
+      for (let i = 0; i < 12; i++) expect((await loadModalLive(connection.db, book.id, null)).ratings.reviews).toHaveLength(2);
+      const result = await connection.db.execute(sql`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE 'modal_live%'`);
+      const [plans] = result.rows as { generic_plans: number; custom_plans: number }[];
+      // PostgreSQL tries five custom plans, then keeps the generic one when it is not costlier. With
+      // LIMIT and OFFSET as parameters it guessed a tenth of the reviews and planned every time.
+      expect(Number(plans!.custom_plans)).toBeLessThanOrEqual(5);
+      expect(Number(plans!.generic_plans)).toBeGreaterThanOrEqual(7);
+    } finally {
+      await connection.close();
+      await db.execute(sql`DELETE FROM users WHERE email LIKE 'plan-cache-%@test.invalid'`);
+      await book.remove();
     }
   });
 });
