@@ -429,6 +429,23 @@ function Finalists({ awards, award, onAward, nameOf, texts, locale, client, repo
   );
 }
 
+/**
+ * The submit of the award forms: sends the write; its answer goes to `onSaved` and the page says
+ * 'saved'; a refusal's field messages go to `onFields` (an empty set on success) and its message to the page.
+ */
+async function saveAward(event: FormEvent, { texts, report, describe }: Pick<Shared, 'texts' | 'report' | 'describe'>, send: () => Promise<AdminAward>, onSaved: (award: AdminAward) => void, onFields: (fields: Record<string, string>) => void): Promise<void> {
+  event.preventDefault();
+  try {
+    onSaved(await send());
+    onFields({});
+    report({ text: texts['admin.page.saved'], failed: false });
+  } catch (error) {
+    const failure = describe(error);
+    onFields(failure.fields);
+    report({ text: failure.message, failed: true });
+  }
+}
+
 function LocalizedFields({ label, values, onChange, multiline, error }: { label: string; values: Localized; onChange: (values: Localized) => void; multiline?: boolean; error?: string }) {
   const id = useId();
   return (
@@ -457,18 +474,8 @@ function AwardTexts({ award, texts, client, report, describe, onSaved }: Shared 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const nameId = useId();
   const titleId = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      onSaved(await client.patch(`/api/admin/awards/${award.id}`, { name, names, about }, { schema: AdminAwardSchema }));
-      setErrors({});
-      report({ text: texts['admin.page.saved'], failed: false });
-    } catch (error) {
-      const failure = describe(error);
-      setErrors(failure.fields);
-      report({ text: failure.message, failed: true });
-    }
-  };
+  const submit = (event: FormEvent) =>
+    saveAward(event, { texts, report, describe }, () => client.patch(`/api/admin/awards/${award.id}`, { name, names, about }, { schema: AdminAwardSchema }), onSaved, setErrors);
   return (
     <section className="admin-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="admin-page__subtitle">
@@ -520,18 +527,8 @@ function CategoryForm({ awardId, category, locale, texts, client, report, descri
   const [names, setNames] = useState<Localized>(category.names);
   const [error, setError] = useState<string | undefined>();
   const name = category.names[locale] || category.names.en || category.slug;
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      onSaved(await client.patch(`/api/admin/awards/${awardId}/categories/${category.id}`, { names }, { schema: AdminAwardSchema }));
-      setError(undefined);
-      report({ text: texts['admin.page.saved'], failed: false });
-    } catch (e) {
-      const failure = describe(e);
-      setError(Object.values(failure.fields)[0]);
-      report({ text: failure.message, failed: true });
-    }
-  };
+  const submit = (event: FormEvent) =>
+    saveAward(event, { texts, report, describe }, () => client.patch(`/api/admin/awards/${awardId}/categories/${category.id}`, { names }, { schema: AdminAwardSchema }), onSaved, (fields) => setError(Object.values(fields)[0]));
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <fieldset className="admin-fieldset">
@@ -547,19 +544,17 @@ function NewCategory({ award, texts, client, report, describe, onSaved }: Shared
   const [names, setNames] = useState<Localized>({});
   const [error, setError] = useState<string | undefined>();
   const titleId = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      onSaved(await client.post(`/api/admin/awards/${award.id}/categories`, { names }, { schema: AdminAwardSchema }));
-      setNames({});
-      setError(undefined);
-      report({ text: texts['admin.page.saved'], failed: false });
-    } catch (e) {
-      const failure = describe(e);
-      setError(Object.values(failure.fields)[0]);
-      report({ text: failure.message, failed: true });
-    }
-  };
+  const submit = (event: FormEvent) =>
+    saveAward(
+      event,
+      { texts, report, describe },
+      () => client.post(`/api/admin/awards/${award.id}/categories`, { names }, { schema: AdminAwardSchema }),
+      (saved) => {
+        setNames({});
+        onSaved(saved);
+      },
+      (fields) => setError(Object.values(fields)[0]),
+    );
   return (
     <section className="admin-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="admin-page__subtitle">
@@ -578,19 +573,17 @@ function NewAward({ texts, client, report, describe, onSaved }: Shared & { onSav
   const [error, setError] = useState<string | undefined>();
   const nameId = useId();
   const titleId = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      onSaved(await client.post('/api/admin/awards', { name }, { schema: AdminAwardSchema }));
-      setName('');
-      setError(undefined);
-      report({ text: texts['admin.page.saved'], failed: false });
-    } catch (e) {
-      const failure = describe(e);
-      setError(failure.fields.name);
-      report({ text: failure.message, failed: true });
-    }
-  };
+  const submit = (event: FormEvent) =>
+    saveAward(
+      event,
+      { texts, report, describe },
+      () => client.post('/api/admin/awards', { name }, { schema: AdminAwardSchema }),
+      (saved) => {
+        setName('');
+        onSaved(saved);
+      },
+      (fields) => setError(fields.name),
+    );
   return (
     <section className="admin-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="admin-page__subtitle">
