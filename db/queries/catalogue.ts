@@ -112,6 +112,8 @@ export interface CatalogueAward {
   names: LocalizedText;
   about: LocalizedText;
   categories: { id: number; slug: string; names: LocalizedText }[];
+  /** The years it was not given in a category (or a custom one): award_no_award_years, issue 13 point 4. */
+  noAwardYears: { categoryId: number | null; customCategory: string | null; year: number }[];
 }
 
 export interface CatalogueSnapshot {
@@ -142,9 +144,9 @@ const group = <T, K>(items: readonly T[], key: (t: T) => K) => {
   return map;
 };
 
-/** Reads the catalogue with one query per table (14 in all) and links it in memory. */
+/** Reads the catalogue with one query per table (15 in all) and links it in memory. */
 export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnapshot> {
-  const [bookRows, authorRows, seriesRows, genreRows, awardRows, categoryRows, bookAuthorRows, bookGenreRows, bookSeriesRows, awardEntryRows, editionRows, ratingRows, seriesAuthorRows, altTitleRows] =
+  const [bookRows, authorRows, seriesRows, genreRows, awardRows, categoryRows, noAwardRows, bookAuthorRows, bookGenreRows, bookSeriesRows, awardEntryRows, editionRows, ratingRows, seriesAuthorRows, altTitleRows] =
     await Promise.all([
       rows<Omit<CatalogueBook, 'authorIds' | 'genreIds' | 'series' | 'awards' | 'altTitles' | 'editions' | 'rating'>>(db, sql`
         SELECT id, slug, original_title AS "originalTitle", original_language AS "originalLanguage",
@@ -159,9 +161,12 @@ export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnap
         SELECT id, slug, name, kind, status, description, image_url AS "imageUrl" FROM series ORDER BY id`),
       rows<Omit<CatalogueGenre, 'bookCount'>>(db, sql`
         SELECT id, slug, name, names, category, description, image_url AS "imageUrl" FROM genres ORDER BY id`),
-      rows<Omit<CatalogueAward, 'categories'>>(db, sql`SELECT id, slug, name, names, about FROM awards ORDER BY id`),
+      rows<Omit<CatalogueAward, 'categories' | 'noAwardYears'>>(db, sql`SELECT id, slug, name, names, about FROM awards ORDER BY id`),
       rows<{ id: number; awardId: number; slug: string; names: LocalizedText }>(db, sql`
         SELECT id, award_id AS "awardId", slug, names FROM award_categories ORDER BY award_id, position, id`),
+      rows<CatalogueAward['noAwardYears'][number] & { awardId: number }>(db, sql`
+        SELECT award_id AS "awardId", category_id AS "categoryId", custom_category AS "customCategory", year
+        FROM award_no_award_years ORDER BY award_id, year DESC, id`),
       rows<{ bookId: number; authorId: number }>(db, sql`
         SELECT book_id AS "bookId", author_id AS "authorId" FROM book_authors ORDER BY book_id, position, author_id`),
       rows<{ bookId: number; genreId: number }>(db, sql`SELECT book_id AS "bookId", genre_id AS "genreId" FROM book_genres ORDER BY book_id, genre_id`),
@@ -230,9 +235,11 @@ export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnap
   const genres: CatalogueGenre[] = genreRows.map((g) => ({ ...g, bookCount: booksByGenre.get(g.id)?.length ?? 0 }));
 
   const categoriesByAward = group(categoryRows, (c) => c.awardId);
+  const noAwardByAward = group(noAwardRows, (n) => n.awardId);
   const awards: CatalogueAward[] = awardRows.map((a) => ({
     ...a,
     categories: (categoriesByAward.get(a.id) ?? []).map(({ awardId: _awardId, ...c }) => c),
+    noAwardYears: (noAwardByAward.get(a.id) ?? []).map(({ awardId: _awardId, ...n }) => n),
   }));
 
   return {

@@ -324,6 +324,7 @@ function validate(data: SeedCatalogue) {
   }
   data.editions.forEach((e) => check('book', e.bookKey));
   data.descriptions.forEach((d) => check('book', d.bookKey));
+  data.noAwardYears?.forEach((n) => check('category', `${n.award}/${n.category}`));
 }
 
 /** The facts and links of each record, as the database should hold them (and seed_records keeps them). */
@@ -503,6 +504,13 @@ export async function importSeedCatalogue(db: Database, data: SeedCatalogue): Pr
     const awardSlugs = new Map([...awardIds].map(([slug, id]) => [id, slug]));
     const categoryKeyById = new Map(categories.map((c) => [c.id, `${awardSlugs.get(c.awardId)}/${c.slug}`]));
     const categoryByKey = new Map(categories.map((c) => [`${awardSlugs.get(c.awardId)}/${c.slug}`, c]));
+    // The 'no award' years of the data (stats.md), like the awards a fixed record: added once, never
+    // removed here (an editor's marks live in the same table; issue 13 point 4).
+    for (const mark of data.noAwardYears ?? []) {
+      const category = categoryByKey.get(`${mark.award}/${mark.category}`)!;
+      const added = await rows(t, sql`INSERT INTO award_no_award_years (award_id, category_id, year) VALUES (${category.awardId}, ${category.id}, ${mark.year}) ON CONFLICT DO NOTHING RETURNING id`);
+      if (added.length) count('inserted', 'noAwardYears', added.length);
+    }
     const genreRows = await t.insert(genres).values(GENRES.map((g) => ({ ...g }))).onConflictDoNothing().returning({ id: genres.id });
     count('inserted', 'genres', genreRows.length);
     const genreList = await t.select({ id: genres.id, slug: genres.slug }).from(genres);

@@ -2,10 +2,11 @@
  * The seed catalogue files (db/seed/data, copied unchanged from shared/data) and their shapes,
  * parsed with zod so a malformed file fails loudly at import instead of half-importing.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ALT_TITLE_KINDS } from '../schema/enums.ts';
+import { parseNoAwardYears, type SeedNoAwardYear } from './no-award-years.ts';
 
 const LocalizedSchema = z.object({ en: z.string(), de: z.string(), it: z.string() });
 
@@ -82,6 +83,8 @@ export interface SeedCatalogue {
   books: SeedBook[];
   editions: SeedEdition[];
   descriptions: SeedDescription[];
+  /** Years an award was not given in a category (from stats.md; none in synthetic catalogues). */
+  noAwardYears?: SeedNoAwardYear[];
 }
 
 export const SEED_DATA_DIR = path.join(process.cwd(), 'db', 'seed', 'data');
@@ -96,5 +99,6 @@ export function loadSeedCatalogue(dir = SEED_DATA_DIR): SeedCatalogue {
     books: read('books.json', SeedBookSchema),
     editions: read('editions.json', SeedEditionSchema),
     descriptions: read('descriptions.json', SeedDescriptionSchema),
+    noAwardYears: existsSync(path.join(dir, 'stats.md')) ? parseNoAwardYears(readFileSync(path.join(dir, 'stats.md'), 'utf8')) : [],
   };
 }

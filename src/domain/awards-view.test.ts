@@ -33,7 +33,7 @@ describe('groupAwardYears', () => {
   it('puts the newest year first and winners before nominees', () => {
     const years = groupAwardYears([entry(1965, 'Z'), entry(1966, 'Squares of the City'), entry(1966, 'Dune', true), entry(1965, 'The Wanderer', true)], byTitle);
     expect(years.map((y) => y.year)).toEqual([1966, 1965]);
-    expect(years[0]).toEqual({ year: 1966, winners: [entry(1966, 'Dune', true)], nominees: [entry(1966, 'Squares of the City')] });
+    expect(years[0]).toEqual({ year: 1966, winners: [entry(1966, 'Dune', true)], nominees: [entry(1966, 'Squares of the City')], noAward: false });
   });
 
   it('keeps a tie as two winners of one year (Hugo 1966: Dune and This Immortal)', () => {
@@ -42,12 +42,28 @@ describe('groupAwardYears', () => {
     expect(year?.nominees.map((e) => e.title)).toEqual(['The Moon Is a Harsh Mistress']);
   });
 
-  it('keeps a year with nominees but no winner, and invents no empty years', () => {
+  it('keeps a year with nominees but no winner as not awarded, and invents no empty years', () => {
     const years = groupAwardYears([entry(1958, 'A', true), entry(1956, 'B'), entry(1956, 'C')]);
-    expect(years.map((y) => [y.year, y.winners.length, y.nominees.length])).toEqual([
-      [1958, 1, 0],
-      [1956, 0, 2],
+    expect(years.map((y) => [y.year, y.winners.length, y.nominees.length, y.noAward])).toEqual([
+      [1958, 1, 0, false],
+      [1956, 0, 2, true],
     ]);
+  });
+
+  it("puts the recorded 'no award' years in their place among the others, with or without finalists (Hugo 1954 and 1957)", () => {
+    const years = groupAwardYears([entry(1958, 'The Big Time', true), entry(1956, 'Double Star', true), entry(1955, 'They’d Rather Be Right', true), entry(1953, 'The Demolished Man', true), entry(1957, 'A finalist')], byTitle, [1957, 1954]);
+    expect(years.map((y) => [y.year, y.noAward, y.winners.length, y.nominees.length])).toEqual([
+      [1958, false, 1, 0],
+      [1957, true, 0, 1],
+      [1956, false, 1, 0],
+      [1955, false, 1, 0],
+      [1954, true, 0, 0],
+      [1953, false, 1, 0],
+    ]);
+  });
+
+  it('lists a recorded no-award year once even when it is named twice, and only no-award years without entries', () => {
+    expect(groupAwardYears([], undefined, [2020, 2020])).toEqual([{ year: 2020, winners: [], nominees: [], noAward: true }]);
   });
 
   it('keeps input order without a comparator', () => {

@@ -11,33 +11,48 @@ export type AwardTab = (typeof AWARD_TABS)[number];
 /** The award shown when the URL names none (spec: the page opens on the Hugo Award). */
 export const DEFAULT_AWARD_SLUG = 'hugo';
 
-/** One year of an award category: every winner (ties stay ties) and the other nominees. */
+/**
+ * One year of an award category: every winner (ties stay ties) and the other nominees. `noAward`: the
+ * award was not given that year (a recorded 'no award' year, issue 13 point 4, such as the Hugo's
+ * 1954 and 1957), or the year has nominees but no winner.
+ */
 export interface AwardYear<T> {
   year: number;
   winners: T[];
   nominees: T[];
+  noAward: boolean;
 }
 
 /**
  * Groups award entries by year, newest year first. Within a year winners come first, then the
  * other nominees, each group in `compare` order (input order without one). A year with nominees
- * but no winner keeps an empty `winners` list ("no award given"); years without entries do not
- * appear (the data does not say whether an award was presented then).
- * @example groupAwardYears([{ year: 1966, isWinner: true }, { year: 1966, isWinner: true }]) // [{ year: 1966, winners: [both], nominees: [] }]
+ * but no winner keeps an empty `winners` list and counts as 'no award given'; so does each of
+ * `noAwardYears` (the years recorded as not awarded, with or without finalists), which appears even
+ * without entries. Other years without entries do not appear (the data does not say whether an award
+ * was presented then).
+ * @example groupAwardYears([{ year: 1966, isWinner: true }, { year: 1966, isWinner: true }]) // [{ year: 1966, winners: [both], nominees: [], noAward: false }]
+ * @example groupAwardYears([{ year: 1955, isWinner: true }], undefined, [1954]) // [{ year: 1955, ... }, { year: 1954, winners: [], nominees: [], noAward: true }]
  */
-export function groupAwardYears<T extends { year: number; isWinner: boolean }>(entries: readonly T[], compare?: (a: T, b: T) => number): AwardYear<T>[] {
+export function groupAwardYears<T extends { year: number; isWinner: boolean }>(entries: readonly T[], compare?: (a: T, b: T) => number, noAwardYears: readonly number[] = []): AwardYear<T>[] {
   const byYear = new Map<number, AwardYear<T>>();
-  for (const entry of entries) {
-    let group = byYear.get(entry.year);
+  const yearOf = (year: number) => {
+    let group = byYear.get(year);
     if (!group) {
-      group = { year: entry.year, winners: [], nominees: [] };
-      byYear.set(entry.year, group);
+      group = { year, winners: [], nominees: [], noAward: false };
+      byYear.set(year, group);
     }
+    return group;
+  };
+  for (const entry of entries) {
+    const group = yearOf(entry.year);
     (entry.isWinner ? group.winners : group.nominees).push(entry);
   }
+  for (const year of noAwardYears) yearOf(year);
+  const marked = new Set(noAwardYears);
   const years = [...byYear.values()].sort((a, b) => b.year - a.year);
-  if (compare) {
-    for (const year of years) {
+  for (const year of years) {
+    year.noAward = marked.has(year.year) || year.winners.length === 0;
+    if (compare) {
       year.winners.sort(compare);
       year.nominees.sort(compare);
     }

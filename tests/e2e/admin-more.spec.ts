@@ -113,3 +113,67 @@ test('a super user changes an affiliate tag on /admin/affiliate and the preview 
   await expect(preview).toHaveAttribute('href', new RegExp(`tag=${original}$`));
   expect(problems).toEqual([]);
 });
+
+test('a super user renames an award category in German and deletes it once no book is left in it (/de/admin/awards)', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signInAsSuperUser(page);
+  // A throwaway award with one category and one finalist, through the API the page uses.
+  const name = `E2E Preis ${Date.now()}`;
+  const created = await page.request.post('/api/admin/awards', { data: { name } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const awardId = ((await created.json()) as { data: { id: number } }).data.id;
+  const withCategory = (await (await page.request.post(`/api/admin/awards/${awardId}/categories`, { data: { names: { en: 'Best Saga' } } })).json()) as { data: { categories: { id: number }[] } };
+  const categoryId = withCategory.data.categories[0]!.id;
+  const dune = ((await (await page.request.get('/api/books/dune/editions')).json()) as { data: { bookId: number }[] }).data[0]!.bookId;
+  expect((await page.request.put(`/api/admin/awards/${awardId}/entries`, { data: { year: 2025, categoryId, entries: [{ bookId: dune, isWinner: true }] } })).ok()).toBe(true);
+
+  try {
+    await page.goto('/de/admin/awards');
+    await page.getByRole('combobox', { name: text('de', 'admin.awards.award'), exact: true }).selectOption({ label: name });
+    const category = page.getByRole('group', { name: fillIn(text('de', 'admin.awards.categoryLegend'), { name: 'Best Saga' }) });
+    await category.getByLabel(fillIn(text('de', 'admin.awards.categoryNameIn'), { language: 'DE' })).fill('Beste Saga');
+    await category.getByRole('button', { name: text('de', 'admin.page.save') }).click();
+    await expect(page.getByRole('status').filter({ hasText: text('de', 'admin.page.saved') })).toBeVisible();
+    const renamed = page.getByRole('group', { name: fillIn(text('de', 'admin.awards.categoryLegend'), { name: 'Beste Saga' }) });
+    await expect(renamed).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Dune is still its winner: the delete is refused, naming the book.
+    await renamed.getByRole('button', { name: text('de', 'admin.delete') }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(fillIn(text('de', 'admin.awards.categoryDeleteTitle'), { name: 'Beste Saga' }));
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: text('de', 'admin.delete') }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('alert').filter({ hasText: 'Die Kategorie kann nicht gelöscht werden' })).toContainText('Der Wüstenplanet');
+    await expect(renamed).toBeVisible();
+
+    // Emptied on the finalists screen's API, it goes.
+    expect((await page.request.put(`/api/admin/awards/${awardId}/entries`, { data: { year: 2025, categoryId, entries: [] } })).ok()).toBe(true);
+    await renamed.getByRole('button', { name: text('de', 'admin.delete') }).click();
+    await dialog.getByRole('button', { name: text('de', 'admin.delete') }).click();
+    await expect(page.getByRole('status').filter({ hasText: fillIn(text('de', 'admin.awards.categoryDeleted'), { name: 'Beste Saga' }) })).toBeVisible();
+    await expect(renamed).toHaveCount(0);
+    const awards = (await (await page.request.get('/api/admin/awards')).json()) as { data: { id: number; categories: unknown[] }[] };
+    expect(awards.data.find((a) => a.id === awardId)?.categories).toEqual([]);
+    // The refused delete is the one failed load the browser reports; nothing else went wrong.
+    expect(problems).toEqual(['console.error: Failed to load resource: the server responded with a status of 409 (Conflict)']);
+  } finally {
+    await page.request.delete(`/api/admin/awards/${awardId}`);
+  }
+});
+
+test.describe('with a German browser', () => {
+  test.use({ locale: 'de-DE', extraHTTPHeaders: { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' } });
+
+  test('/admin and /admin/users without a language go to the German admin pages', async ({ page }) => {
+    const response = await page.request.get('/admin/users', { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(new URL(response.headers().location ?? '', 'http://x').pathname).toBe('/de/admin/users');
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/de\/admin\/users$/);
+    await expect(page.getByRole('alert')).toContainText(text('de', 'admin.access.mustLogIn'));
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/de\/admin\/?$/);
+  });
+});

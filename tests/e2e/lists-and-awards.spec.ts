@@ -501,6 +501,9 @@ async function hydratedAwards(page: Page, locale: Locale) {
 }
 
 /** One year of the visible award list: the list item headed by the year. */
+/** locales/*.json awards.noAward: a year the award was not given. */
+const NO_AWARD: Record<Locale, string> = { en: 'No award given', de: 'Nicht vergeben', it: 'Premio non assegnato' };
+
 const awardYear = (scope: Locator, year: number) =>
   scope.getByRole('listitem').filter({ has: scope.page().getByRole('heading', { level: 3, name: String(year), exact: true }) });
 
@@ -731,6 +734,13 @@ test.describe('award and category pages', () => {
             await expect(y1966.getByRole('listitem')).toHaveCount(2);
             await expect(y1966.getByRole('link', { name: texts.dune, exact: true })).toHaveAttribute('href', `/${locale}/books/dune`);
             await expect(y1966.getByRole('link', { name: 'This Immortal', exact: true })).toBeVisible();
+            // 1954 and 1957: recorded as not awarded (seed stats.md), in their place among the years.
+            expect(years.slice(years.indexOf(1958), years.indexOf(1953) + 1)).toEqual([1958, 1957, 1956, 1955, 1954, 1953]);
+            for (const year of [1954, 1957]) {
+              await expect(awardYear(main, year)).toContainText(NO_AWARD[locale]);
+              await expect(awardYear(main, year).getByRole('link')).toHaveCount(0);
+            }
+            await expect(awardYear(main, 1955)).not.toContainText(NO_AWARD[locale]);
           }
 
           expect(await hreflangs(page)).toEqual([

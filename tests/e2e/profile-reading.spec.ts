@@ -8,8 +8,10 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
+import itMessages from '../../locales/it.json' with { type: 'json' };
 import { axeBuilder } from '../support/axe.ts';
 import { signedInThroughApi } from '../support/e2e-accounts.ts';
+import { signInAsAdmin } from '../support/e2e-admin.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -134,5 +136,39 @@ test('reviews and stats tabs: edit and delete an own review, charts with their t
   await expect(main.getByRole('heading', { name: en['account.profile.reviews.empty'] })).toBeVisible();
   // Removed on the server too: the author's reviews no longer hold this reader's own.
   expect(((await (await page.request.get('/api/authors/ursula-k-le-guin/reviews')).json()) as { data: { own: unknown } }).data.own).toBeNull();
+  expect(problems).toEqual([]);
+});
+
+test('a review a super user hid is marked as hidden in its writer\'s reviews tab (de, it), and missing from the book for everyone else', async ({ page, browser }) => {
+  const problems = watchConsole(page);
+  await signIn(page, 'de');
+  const neuromancer = await bookId(page, 'neuromancer');
+  const text = `Cyberspace, ${Date.now()}.`;
+  expect((await page.request.put(`/api/books/${neuromancer}/ratings`, { data: { rating: 2, review: text } })).ok()).toBe(true);
+  const me = ((await (await page.request.get('/api/auth/user')).json()) as { data: { id: string } }).data.id;
+
+  // A super user hides it with a reason (the moderation of /admin/users, through its API).
+  const adminContext = await browser.newContext();
+  await signInAsAdmin(adminContext.request);
+  const reviews = ((await (await adminContext.request.get(`/api/admin/users/${me}/reviews`)).json()) as { data: { items: { id: number; kind: string }[] } }).data.items;
+  const reviewId = reviews.find((r) => r.kind === 'book')!.id;
+  expect((await adminContext.request.post(`/api/admin/reviews/book/${reviewId}/hide`, { data: { reason: 'Nur für die Redaktion' } })).ok()).toBe(true);
+  // Everyone else: the book's reviews no longer list it.
+  const publicList = (await (await adminContext.request.get(`/api/books/${neuromancer}/reviews`)).json()) as { data: { items: { id: number }[] } };
+  expect(publicList.data.items.map((r) => r.id)).not.toContain(reviewId);
+  await adminContext.close();
+
+  await page.goto('/de/profile?tab=reviews');
+  const main = page.getByRole('main');
+  const review = main.getByRole('listitem').filter({ hasText: text });
+  await expect(review.getByRole('heading')).toContainText(de['account.profile.reviews.hidden']);
+  await expect(review.getByText(de['account.profile.reviews.hiddenNote'].split('{date}')[0]!)).toBeVisible();
+  await expect(review).not.toContainText('Nur für die Redaktion');
+  expect((await axeBuilder(page).include('main').analyze()).violations).toEqual([]);
+
+  await page.goto('/it/profile?tab=reviews');
+  const italian = page.getByRole('main').getByRole('listitem').filter({ hasText: text });
+  await expect(italian.getByRole('heading')).toContainText(itMessages['account.profile.reviews.hidden']);
+  await expect(italian.getByText(itMessages['account.profile.reviews.hiddenNote'].split('{date}')[0]!)).toBeVisible();
   expect(problems).toEqual([]);
 });

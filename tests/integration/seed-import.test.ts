@@ -7,6 +7,8 @@ import { loadSeedCatalogue, type SeedCatalogue } from '../../db/seed/seed-data.t
 import { loadCatalogueSnapshot, loadSlugRedirects } from '../../db/queries/catalogue.ts';
 import { bookSlug, slugFitsBase, slugify } from '../../src/domain/slug.ts';
 import { slugRedirectRules } from '../../src/integrations/slug-redirects.ts';
+import { buildAwardViews } from '../../src/components/lists/awards-data.server.ts';
+import { t } from '../../src/lib/i18n.ts';
 import { recreateDatabase } from '../support/test-database.ts';
 
 let connection: Connection;
@@ -173,6 +175,32 @@ describe('the seed import (run once by the global set-up)', () => {
       { slug: 'dune', category: 'Best Novel' },
       { slug: 'this-immortal', category: 'Best Novel' },
     ]);
+  });
+
+  it("records the Hugo's 1954 and 1957 as 'no award' years of Best Novel (stats.md), once, and the award pages list them among the years", async () => {
+    const marks = await rows<{ award: string; category: string; year: number }>(sql`
+      SELECT a.slug AS award, c.slug AS category, n.year FROM award_no_award_years n
+      JOIN awards a ON a.id = n.award_id JOIN award_categories c ON c.id = n.category_id WHERE a.slug IN ('hugo', 'nebula', 'locus', 'clarke') ORDER BY n.year`);
+    expect(marks).toEqual([
+      { award: 'hugo', category: 'best-novel', year: 1954 },
+      { award: 'hugo', category: 'best-novel', year: 1957 },
+    ]);
+    const report = await importSeedCatalogue(connection.db, loadSeedCatalogue());
+    expect(report.inserted.noAwardYears).toBeUndefined();
+
+    for (const [locale, noAward] of [['en', 'No award given'], ['de', 'Nicht vergeben'], ['it', 'Premio non assegnato']] as const) {
+      const hugo = buildAwardViews(await loadCatalogueSnapshot(connection.db), locale).find((a) => a.slug === 'hugo')!;
+      const years = hugo.categories.find((c) => c.slug === 'best-novel')!.years.filter((y) => y.year >= 1953 && y.year <= 1958);
+      expect(years.map((y) => [y.year, y.noAward, y.winners.length])).toEqual([
+        [1958, false, 1],
+        [1957, true, 0],
+        [1956, false, 1],
+        [1955, false, 1],
+        [1954, true, 0],
+        [1953, false, 1],
+      ]);
+      expect(t(locale, 'awards.noAward')).toBe(noAward);
+    }
   });
 
   it('gives every book exactly one primary original-language edition, and Dune its German title', async () => {

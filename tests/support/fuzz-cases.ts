@@ -36,7 +36,7 @@ import { ChangeRoleSchema, UserIdSchema, UserSearchQuerySchema } from '../../src
 import { ImageUploadFieldsSchema } from '../../src/domain/schemas/images.ts';
 import { ModerationReasonSchema, ReviewParamsSchema } from '../../src/domain/schemas/moderation.ts';
 import { AffiliateLocaleInputSchema, AffiliateLocalePatchSchema, AffiliateServiceInputSchema, AffiliateServicePatchSchema } from '../../src/domain/schemas/affiliate.ts';
-import { AwardCategoryInputSchema, AwardInputSchema, AwardPatchSchema, awardEntriesSchema, awardSlotQuerySchema } from '../../src/domain/schemas/awards-admin.ts';
+import { AwardCategoryInputSchema, AwardCategoryParamsSchema, AwardCategoryPatchSchema, AwardInputSchema, AwardPatchSchema, awardEntriesSchema, awardSlotQuerySchema } from '../../src/domain/schemas/awards-admin.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FUNCTIONS_DIR = path.join(ROOT, 'netlify', 'functions');
@@ -164,6 +164,8 @@ function adminMoreEndpoints(): EndpointSpec[] {
     { fn: 'admin-award', method: 'PATCH', params: id, body: AwardPatchSchema, validParams: NO_SUCH_ROW, ...admin },
     { fn: 'admin-award', method: 'DELETE', params: id, validParams: NO_SUCH_ROW, ...admin },
     { fn: 'admin-award-categories', method: 'POST', params: id, body: AwardCategoryInputSchema, validParams: NO_SUCH_ROW, ...admin },
+    { fn: 'admin-award-category', method: 'PATCH', params: AwardCategoryParamsSchema, body: AwardCategoryPatchSchema, validParams: { id: '2147483646', categoryId: '2147483646' }, ...admin },
+    { fn: 'admin-award-category', method: 'DELETE', params: AwardCategoryParamsSchema, validParams: { id: '2147483646', categoryId: '2147483646' }, ...admin },
     { fn: 'admin-award-entries', method: 'GET', params: id, query: awardSlotQuerySchema(2100), validParams: NO_SUCH_ROW, ...admin },
     { fn: 'admin-award-entries', method: 'PUT', params: id, body: awardEntriesSchema(2100), validParams: NO_SUCH_ROW, ...admin },
   ];

@@ -7,12 +7,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Locale } from '../../../src/domain/enums.ts';
-import type { AdminAward, AwardCategoryInput, AwardEntries, AwardEntriesInput, AwardInput, AwardPatch, AwardSlot } from '../../../src/domain/schemas/awards-admin.ts';
+import type { AdminAward, AwardCategoryInput, AwardCategoryPatch, AwardEntries, AwardEntriesInput, AwardInput, AwardPatch, AwardSlot } from '../../../src/domain/schemas/awards-admin.ts';
 import { slugify, uniqueSlug } from '../../../src/domain/slug.ts';
 import type { Database } from '../../client.ts';
 import { localizedTitleSql } from '../book-title.ts';
 import { fitsSerial } from '../refs.ts';
-import { Refusal, rows, withoutEmpty, type Executor, type Outcome } from './common.ts';
+import { blockingBooks, Refusal, rows, withoutEmpty, type Executor, type Outcome } from './common.ts';
 import { recordHistory, type Actor } from './history.ts';
 
 const AWARD_JSON = sql`json_build_object('id', a.id, 'slug', a.slug, 'name', a.name, 'names', a.names, 'about', a.about,
@@ -97,6 +97,43 @@ export async function createAwardCategory(db: Database, actor: Actor, awardId: n
                                  (SELECT coalesce(max(position), -1) + 1 FROM award_categories WHERE award_id = ${awardId}))`);
     const after = (await readAward(tx, awardId))!;
     await recordHistory(tx, { actor, entityType: 'award', entityId: String(awardId), action: 'update', before, after });
+    return after;
+  });
+}
+
+/** Locks the award and reads it; notFound unless `categoryId` is one of its categories. */
+async function lockCategory(tx: Executor, awardId: number, categoryId: number): Promise<AdminAward> {
+  const award = await lockAward(tx, awardId);
+  if (!award.categories.some((c) => c.id === categoryId)) throw new Refusal({ ok: false, reason: 'notFound' });
+  return award;
+}
+
+/** Renames a category in en, de and it (the slug, and so its page's address, stays); answers the award. */
+export async function updateAwardCategory(db: Database, actor: Actor, awardId: number, categoryId: number, patch: AwardCategoryPatch): Promise<Outcome<AdminAward>> {
+  return write(db, async (tx) => {
+    const before = await lockCategory(tx, awardId, categoryId);
+    await tx.execute(sql`UPDATE award_categories SET names = ${JSON.stringify(withoutEmpty(patch.names))}::jsonb WHERE id = ${categoryId}`);
+    const after = (await readAward(tx, awardId))!;
+    await recordHistory(tx, { actor, entityType: 'award', entityId: String(awardId), action: 'update', before, after });
+    return after;
+  });
+}
+
+/**
+ * Deletes a category no book entry uses; while books are still its winners or nominees the delete is
+ * refused naming them (409), as an author's or a series' delete is: the editor empties its years on
+ * the finalists screen first, so no entry is lost by a click. Its 'no award' marks go with it and
+ * stay in the history's `before`. Answers the award.
+ */
+export async function deleteAwardCategory(db: Database, actor: Actor, awardId: number, categoryId: number, locale: Locale): Promise<Outcome<AdminAward>> {
+  return write(db, async (tx) => {
+    const award = await lockCategory(tx, awardId, categoryId);
+    const blocking = await blockingBooks(tx, 'book_awards', 'category_id', categoryId, locale);
+    if (blocking.total > 0) throw new Refusal({ ok: false, reason: 'blocked', ...blocking });
+    const noAwardYears = (await rows<{ year: number }>(tx, sql`SELECT year FROM award_no_award_years WHERE category_id = ${categoryId} ORDER BY year`)).map((r) => r.year);
+    await tx.execute(sql`DELETE FROM award_categories WHERE id = ${categoryId}`);
+    const after = (await readAward(tx, awardId))!;
+    await recordHistory(tx, { actor, entityType: 'award', entityId: String(awardId), action: 'update', before: { ...award, deletedCategory: { id: categoryId, noAwardYears } }, after });
     return after;
   });
 }

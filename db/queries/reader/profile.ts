@@ -61,21 +61,26 @@ export async function ownReviews(db: Database, userId: string, locale: Locale, p
   const result = await db.execute(sql`
     SELECT x.*, count(*) OVER ()::int AS total FROM (
       SELECT 'book' AS target, r.book_id AS id, b.slug, ${bookTitle(locale)} AS title, b.cover_image_url AS image, r.rating, r.review,
-             r.created_at, r.updated_at, r.id AS row_id
+             r.created_at, r.updated_at, r.hidden_at, r.id AS row_id
       FROM ratings r JOIN books b ON b.id = r.book_id WHERE r.user_id = ${userId}
       UNION ALL
-      SELECT 'author', r.author_id, a.slug, a.name, a.profile_image_url, r.rating, r.review, r.created_at, r.updated_at, r.id
+      SELECT 'author', r.author_id, a.slug, a.name, a.profile_image_url, r.rating, r.review, r.created_at, r.updated_at, r.hidden_at, r.id
       FROM author_reviews r JOIN authors a ON a.id = r.author_id WHERE r.user_id = ${userId}
     ) x
     ORDER BY x.updated_at DESC, x.target, x.row_id DESC
     OFFSET ${(page - 1) * pageSize} LIMIT ${pageSize}`);
-  const rows = result.rows as (Omit<OwnReview, 'date' | 'updatedAt'> & { created_at: Date | string; updated_at: Date | string; row_id: number; total: number })[];
+  const rows = result.rows as (Omit<OwnReview, 'date' | 'updatedAt' | 'hiddenAt'> & { created_at: Date | string; updated_at: Date | string; hidden_at: Date | string | null; row_id: number; total: number })[];
   let total = rows[0]?.total;
   if (total === undefined) {
     // Past the last page: the count still says how many there are.
     const counted = await db.execute(sql`SELECT (SELECT count(*) FROM ratings WHERE user_id = ${userId}) + (SELECT count(*) FROM author_reviews WHERE user_id = ${userId}) AS total`);
     total = Number((counted.rows[0] as { total: number | string }).total);
   }
-  const items = rows.map(({ total: _total, row_id: _row, created_at, updated_at, ...item }) => ({ ...item, date: isoTime(created_at), updatedAt: isoTime(updated_at) }));
+  const items = rows.map(({ total: _total, row_id: _row, created_at, updated_at, hidden_at, ...item }) => ({
+    ...item,
+    date: isoTime(created_at),
+    updatedAt: isoTime(updated_at),
+    hiddenAt: hidden_at === null ? null : isoTime(hidden_at),
+  }));
   return { items, total, page, pageSize };
 }

@@ -2,14 +2,20 @@
 import type { Outcome } from '../../../db/queries/editorial/common.ts';
 import { ApiError } from '../../../src/domain/envelope.ts';
 import { awardMaxYear } from '../../../src/domain/schemas/awards-admin.ts';
+import { blockedError } from './editorial.ts';
 import { ok } from './http.ts';
 import { requestRebuild } from './rebuild.ts';
 
-/** The saved value with the rebuild it asked for (award pages are static), or the refusal: 404, 400 with details. */
-export function awardAnswer<T extends object>(outcome: Outcome<T>, status = 200): Response {
+/**
+ * The saved value with the rebuild it asked for (award pages are static), or the refusal: 404 (with
+ * `notFoundKey`: the award's, or the category's on a category's own endpoint), 400 with details, 409
+ * naming the books a category's delete waits for.
+ */
+export function awardAnswer<T extends object>(outcome: Outcome<T>, status = 200, notFoundKey = 'api.error.awardNotFound'): Response {
   if (outcome.ok) return ok({ ...outcome.value, rebuild: requestRebuild() }, { status });
   if (outcome.reason === 'invalid') throw new ApiError('VALIDATION', 'api.error.validation', outcome.details);
-  throw new ApiError('NOT_FOUND', 'api.error.awardNotFound');
+  if (outcome.reason === 'blocked') throw blockedError('api.error.awardCategoryHasBooks', outcome);
+  throw new ApiError('NOT_FOUND', notFoundKey);
 }
 
 /** A read's value, or 404 / 400 as for a write. */

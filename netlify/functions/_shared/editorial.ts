@@ -56,14 +56,18 @@ export function unwrap<T>(kind: EditedEntity, outcome: Outcome<T>): T {
       throw new ApiError('VALIDATION', 'api.error.validation', outcome.details);
     case 'conflict':
       throw new ApiError('CONFLICT', outcome.key);
-    case 'blocked': {
-      const titles = outcome.books.map((b) => `“${b.title}”`).join(', ') + (outcome.total > outcome.books.length ? ', …' : '');
-      throw new ApiError('CONFLICT', BLOCKED[kind], undefined, undefined, {
-        params: { count: outcome.total, titles },
-        blockedBy: outcome.books.map((b) => ({ entity: 'book', ...b })),
-      });
-    }
+    case 'blocked':
+      throw blockedError(BLOCKED[kind], outcome);
   }
+}
+
+/** The 409 of a delete that books still need: `messageKey` with `{count}` and `{titles}`, and the books as `blockedBy`. */
+export function blockedError(messageKey: string, outcome: Extract<Outcome<never>, { reason: 'blocked' }>): ApiError {
+  const titles = outcome.books.map((b) => `“${b.title}”`).join(', ') + (outcome.total > outcome.books.length ? ', …' : '');
+  return new ApiError('CONFLICT', messageKey, undefined, undefined, {
+    params: { count: outcome.total, titles },
+    blockedBy: outcome.books.map((b) => ({ entity: 'book', ...b })),
+  });
 }
 
 /** A record read for the edit form, or 404. */

@@ -2,7 +2,8 @@
  * Build-time data of the awards pages (issue 3, item 1; issue 11: /awards, /awards/{award} and
  * /awards/{award}/{category}): every award with its categories and, per category, the entries
  * grouped by year (newest first, ties kept; src/domain/awards-view.ts), each with the book's title
- * in the page language (the detail pages' rule, src/domain/catalogue-view.ts) and its authors.
+ * in the page language (the detail pages' rule, src/domain/catalogue-view.ts) and its authors, and
+ * the years recorded as 'no award' (issue 13 point 4) in their place among them.
  * Joins snapshot records only; the rules live in src/domain.
  */
 import type { CatalogueSnapshot } from '../../../db/queries/catalogue.ts';
@@ -37,6 +38,7 @@ export interface AwardCategoryView {
   id: number;
   slug: string;
   name: string;
+  /** Newest first, the 'no award' years among them (`noAward`). */
   years: AwardYear<AwardEntryView>[];
   entryCount: number;
   winnerCount: number;
@@ -61,6 +63,15 @@ export const awardRefs = (awards: readonly AwardView[]): AwardRef[] =>
 export function buildAwardViews(snapshot: CatalogueSnapshot, locale: Locale): AwardView[] {
   const entriesByCategory = new Map<string, AwardEntryView[]>();
   const customCategories = new Map<number, Map<string, string>>();
+  /** The key of an entry's or a 'no award' mark's category; a custom one is registered on first sight. */
+  const categoryKeyOf = (awardId: number, categoryId: number | null, customCategory: string | null) => {
+    if (categoryId !== null) return `${awardId}/${categoryId}`;
+    const name = customCategory?.trim() || '';
+    const custom = customCategories.get(awardId) ?? new Map<string, string>();
+    customCategories.set(awardId, custom);
+    custom.set(slugify(name), name);
+    return `${awardId}/custom:${slugify(name)}`;
+  };
   for (const book of snapshot.books) {
     if (book.awards.length === 0) continue;
     const title = localizedTitle(book, locale);
@@ -70,15 +81,7 @@ export function buildAwardViews(snapshot: CatalogueSnapshot, locale: Locale): Aw
       return author ? [{ name: author.name, slug: author.slug }] : [];
     });
     for (const entry of book.awards) {
-      let categoryKey: string;
-      if (entry.categoryId !== null) categoryKey = `${entry.awardId}/${entry.categoryId}`;
-      else {
-        const name = entry.customCategory?.trim() || '';
-        const custom = customCategories.get(entry.awardId) ?? new Map<string, string>();
-        customCategories.set(entry.awardId, custom);
-        custom.set(slugify(name), name);
-        categoryKey = `${entry.awardId}/custom:${slugify(name)}`;
-      }
+      const categoryKey = categoryKeyOf(entry.awardId, entry.categoryId, entry.customCategory);
       const list = entriesByCategory.get(categoryKey) ?? [];
       entriesByCategory.set(categoryKey, list);
       list.push({
@@ -96,23 +99,35 @@ export function buildAwardViews(snapshot: CatalogueSnapshot, locale: Locale): Aw
     }
   }
 
+  // A custom category may hold only 'no award' years: it is a category of the page all the same.
+  const noAwardYears = new Map<string, number[]>();
+  for (const award of snapshot.awards) {
+    for (const mark of award.noAwardYears) {
+      const categoryKey = categoryKeyOf(award.id, mark.categoryId, mark.customCategory);
+      noAwardYears.set(categoryKey, [...(noAwardYears.get(categoryKey) ?? []), mark.year]);
+    }
+  }
+
   const byTitle = (a: AwardEntryView, b: AwardEntryView) => compareText(a.title, b.title, locale);
-  const category = (id: number, slug: string, name: string, entries: AwardEntryView[]): AwardCategoryView => ({
-    id,
-    slug,
-    name,
-    years: groupAwardYears(entries, byTitle),
-    entryCount: entries.length,
-    winnerCount: entries.filter((e) => e.isWinner).length,
-  });
+  const category = (id: number, slug: string, name: string, key: string): AwardCategoryView => {
+    const entries = entriesByCategory.get(key) ?? [];
+    return {
+      id,
+      slug,
+      name,
+      years: groupAwardYears(entries, byTitle, noAwardYears.get(key)),
+      entryCount: entries.length,
+      winnerCount: entries.filter((e) => e.isWinner).length,
+    };
+  };
 
   return snapshot.awards.map((award) => {
     const categories = award.categories.map((c) =>
-      category(c.id, c.slug, localized(c.names, locale)?.text ?? c.slug, entriesByCategory.get(`${award.id}/${c.id}`) ?? []),
+      category(c.id, c.slug, localized(c.names, locale)?.text ?? c.slug, `${award.id}/${c.id}`),
     );
     let customId = -1;
     for (const [slug, name] of customCategories.get(award.id) ?? []) {
-      categories.push(category(customId--, `custom-${slug}`, name, entriesByCategory.get(`${award.id}/custom:${slug}`) ?? []));
+      categories.push(category(customId--, `custom-${slug}`, name, `${award.id}/custom:${slug}`));
     }
     return {
       id: award.id,

@@ -37,12 +37,19 @@ export const AwardPatchSchema = z
   .refine((v) => Object.keys(v).length > 0, 'validation.editorial.nothingToChange');
 export type AwardPatch = z.infer<typeof AwardPatchSchema>;
 
+/** A category's names: English is needed (the slug comes from it, and pages fall back to it). */
+const categoryNames = localizedNames.refine((n) => n.en !== undefined && notBlank(n.en), { message: 'validation.awards.categoryName', path: ['en'] });
+
 /** POST /api/admin/awards/{id}/categories: the names (English needed: the slug comes from it unless given). */
-export const AwardCategoryInputSchema = z.strictObject({
-  names: localizedNames.refine((n) => n.en !== undefined && notBlank(n.en), { message: 'validation.awards.categoryName', path: ['en'] }),
-  slug: slug.optional(),
-});
+export const AwardCategoryInputSchema = z.strictObject({ names: categoryNames, slug: slug.optional() });
 export type AwardCategoryInput = z.infer<typeof AwardCategoryInputSchema>;
+
+/**
+ * PATCH /api/admin/awards/{id}/categories/{categoryId}: the names in en, de and it, replaced as a
+ * whole (an empty language is no name in it). The slug stays: the category's page keeps its address.
+ */
+export const AwardCategoryPatchSchema = z.strictObject({ names: categoryNames });
+export type AwardCategoryPatch = z.infer<typeof AwardCategoryPatchSchema>;
 
 /** The slot a year's entries fill: one catalogue category or a custom one, and the year. */
 const slotFields = (maxYear: number) => ({
@@ -83,6 +90,8 @@ export interface AwardSlot {
 }
 
 export const AwardParamsSchema = z.object({ id: IdParamSchema });
+/** `/api/admin/awards/{id}/categories/{categoryId}` */
+export const AwardCategoryParamsSchema = z.object({ id: IdParamSchema, categoryId: IdParamSchema });
 
 // Answers.
 const Localized = z.record(z.string(), z.string());

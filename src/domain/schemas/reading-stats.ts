@@ -38,6 +38,12 @@ export const OwnReviewSchema = z.object({
   review: z.string().nullable(),
   date: z.string(),
   updatedAt: z.string(),
+  /**
+   * When a super user hid the review by moderation (issue 13 point 5), else null: the writer still
+   * sees it here, marked, while no one else does. The reason stays with the editors
+   * (src/domain/schemas/moderation.ts), so it is not sent.
+   */
+  hiddenAt: z.string().nullable(),
 });
 export type OwnReview = z.infer<typeof OwnReviewSchema>;
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import de from '../../../locales/de.json' with { type: 'json' };
 import type { Edition } from '../../domain/schemas/edition.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
+import { anEdition } from '../../../tests/factories/edition.ts';
 import { pickTexts } from '../account/texts.ts';
 import { EditionsManagerView, type EditionsManagerViewProps } from './EditionsManager.tsx';
 import { createEditionsManager, initialManagerState, type EditionsManagerState, type ManagerClient } from './stores/editions-manager.ts';
@@ -12,30 +13,10 @@ import { EDITIONS_MANAGER_TEXT_KEYS } from './texts.ts';
 // The spec's German texts are the de values (spec §2, §8): the states are checked in German.
 const texts = pickTexts(EDITIONS_MANAGER_TEXT_KEYS, (key) => (de as Record<string, string>)[key]!);
 
-let nextId = 1;
-const edition = (overrides: Partial<Edition> = {}): Edition => ({
-  id: nextId++,
-  bookId: 9,
-  title: 'Dune',
-  description: null,
-  coverImage: null,
-  publicationYear: 1965,
-  pages: 412,
-  isbn: '978-0-441-17271-9',
-  asin: null,
-  publisher: 'Chilton',
-  isPrimaryEdition: true,
-  editionType: 'original',
-  formatType: 'physical',
-  bindingType: 'hardcover',
-  languageCode: 'en',
-  languageName: 'English',
-  translator: null,
-  isOriginalLanguage: true,
-  ...overrides,
-});
+/** The manager's editions belong to book 9. */
+const edition = (overrides: Partial<Edition> = {}): Edition => anEdition({ bookId: 9, ...overrides });
 
-const primary = edition();
+const primary = edition({ isbn: '978-0-441-17271-9' });
 const german = edition({
   title: 'Der Wüstenplanet',
   description: 'Erste deutsche Ausgabe <b>mit</b> Karte.',

@@ -66,8 +66,8 @@ export default function EntityHistory({ entity, id, version, load, texts, locale
                 {changes.length === 0 ? (
                   <p className="entity-history__none">{tx(texts, 'admin.history.noChange')}</p>
                 ) : (
-                  <div className="entity-history__scroll">
-                    <table className="entity-history__table">
+                  <div className="data-table__scroll">
+                    <table className="data-table entity-history__table">
                       <thead>
                         <tr>
                           <th scope="col">{tx(texts, 'admin.history.field')}</th>

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Edition } from '../../domain/schemas/edition.ts';
+import { anEdition } from '../../../tests/factories/edition.ts';
 import EditionSelector, { type EditionSelectorProps } from './EditionSelector.tsx';
 import type { EditionTexts } from './texts.ts';
 
@@ -21,31 +21,9 @@ const texts: EditionTexts = {
   'book.editions.unknownLanguage': 'Unknown language',
 };
 
-let nextId = 1;
-const edition = (overrides: Partial<Edition> = {}): Edition => ({
-  id: nextId++,
-  bookId: 1,
-  title: 'Dune',
-  description: null,
-  coverImage: null,
-  publicationYear: 1965,
-  pages: 412,
-  isbn: null,
-  asin: null,
-  publisher: 'Chilton',
-  isPrimaryEdition: true,
-  editionType: 'original',
-  formatType: 'physical',
-  bindingType: 'hardcover',
-  languageCode: 'en',
-  languageName: 'English',
-  translator: null,
-  isOriginalLanguage: true,
-  ...overrides,
-});
 
-const english = edition();
-const german = edition({ title: 'Der Wüstenplanet', languageCode: 'de', languageName: 'Deutsch', bindingType: 'paperback', publicationYear: 1967, translator: 'Jakob Schmidt', isPrimaryEdition: false, isOriginalLanguage: false, editionType: 'international' });
+const english = anEdition();
+const german = anEdition({ title: 'Der Wüstenplanet', languageCode: 'de', languageName: 'Deutsch', bindingType: 'paperback', publicationYear: 1967, translator: 'Jakob Schmidt', isPrimaryEdition: false, isOriginalLanguage: false, editionType: 'international' });
 
 const render = (props: Partial<EditionSelectorProps>) =>
   renderToStaticMarkup(createElement(EditionSelector, { locale: 'en', editions: [english, german], selectedId: english.id, onSelect: () => undefined, texts, ...props }));

@@ -38,6 +38,13 @@ afterAll(async () => {
 let serial = 0;
 const newAward = async () =>
   dataOf(await call('POST', '/api/admin/awards', { cookie: admin.cookie, body: { name: `${tag} Prize ${serial++}`, names: { de: 'Preis' }, about: { en: 'About **it**' } } }), AdminAwardSchema, 201);
+/** A new award with one category; both. */
+const newCategory = async (names: Record<string, string> = { en: 'Best Novel' }) => {
+  const award = await newAward();
+  const withCategory = dataOf(await call('POST', `/api/admin/awards/${award.id}/categories`, { cookie: admin.cookie, body: { names } }), AdminAwardSchema, 201);
+  return { award: withCategory, category: withCategory.categories[0]! };
+};
+const categoryPath = (c: { award: { id: number }; category: { id: number } }) => `/api/admin/awards/${c.award.id}/categories/${c.category.id}`;
 
 describe('role matrix', () => {
   const cases: [string, (cookie: string | undefined) => Promise<number>][] = [
@@ -46,6 +53,8 @@ describe('role matrix', () => {
     ['PATCH /api/admin/awards/{id}', async (cookie) => (await call('PATCH', `/api/admin/awards/${(await newAward()).id}`, { cookie, body: { about: { de: 'Über' } } })).status],
     ['DELETE /api/admin/awards/{id}', async (cookie) => (await call('DELETE', `/api/admin/awards/${(await newAward()).id}`, { cookie })).status],
     ['POST /api/admin/awards/{id}/categories', async (cookie) => (await call('POST', `/api/admin/awards/${(await newAward()).id}/categories`, { cookie, body: { names: { en: 'Best Novel' } } })).status],
+    ['PATCH /api/admin/awards/{id}/categories/{categoryId}', async (cookie) => (await call('PATCH', categoryPath(await newCategory()), { cookie, body: { names: { en: 'Best Novella', it: 'Miglior romanzo breve' } } })).status],
+    ['DELETE /api/admin/awards/{id}/categories/{categoryId}', async (cookie) => (await call('DELETE', categoryPath(await newCategory()), { cookie })).status],
     ['GET /api/admin/awards/{id}/entries', async (cookie) => (await call('GET', `/api/admin/awards/${(await newAward()).id}/entries?year=2026&customCategory=Best`, { cookie })).status],
     ['PUT /api/admin/awards/{id}/entries', async (cookie) => (await call('PUT', `/api/admin/awards/${(await newAward()).id}/entries`, { cookie, body: { year: 2026, customCategory: 'Best', entries: [] } })).status],
   ];
@@ -112,5 +121,69 @@ describe('awards and finalists', () => {
     expect((await call('POST', '/api/admin/awards', { cookie: admin.cookie, raw: 'name=x', contentType: 'text/plain' })).status).toBe(415);
     expect(errorOf(await call('PATCH', '/api/admin/awards/2147483647', { cookie: admin.cookie, body: { name: 'x' } }), 404).message).toBe('Award not found.');
     expect(errorOf(await call('GET', '/api/admin/awards/2147483647/entries?year=2026&customCategory=X', { cookie: admin.cookie }), 404).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('award categories: rename and delete', () => {
+  it('renames a category in en, de and it (the slug stays), records it and asks for a rebuild', async () => {
+    const created = await newCategory({ en: 'Best Novel' });
+    const before = builds;
+    const renamed = dataOf(await call('PATCH', categoryPath(created), { cookie: admin.cookie, body: { names: { en: 'Best Novel ', de: 'Bester Roman', it: 'Miglior romanzo' } } }), AdminAwardSchema);
+    expect(renamed.categories).toEqual([{ id: created.category.id, slug: 'best-novel', names: { en: 'Best Novel ', de: 'Bester Roman', it: 'Miglior romanzo' }, position: 0 }]);
+    // Replaced as a whole: an emptied language is no name in it.
+    const emptied = dataOf(await call('PATCH', categoryPath(created), { cookie: admin.cookie, body: { names: { en: 'Best Novel', de: '' } } }), AdminAwardSchema);
+    expect(emptied.categories[0]!.names).toEqual({ en: 'Best Novel' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(builds).toBeGreaterThan(before);
+    const history = dataOf(await call('GET', `/api/admin/history?entity=award&id=${created.award.id}`, { cookie: admin.cookie }), HistoryPageSchema);
+    expect(history.items[1]).toMatchObject({ action: 'update', actor: { id: admin.id }, before: { categories: [{ names: { en: 'Best Novel' } }] }, after: { categories: [{ names: { de: 'Bester Roman' } }] } });
+  });
+
+  it('refuses to delete a category while books are its entries, with a 409 naming them, then deletes it once they are gone', async () => {
+    const created = await newCategory({ en: 'Best First Novel' });
+    const slot = { year: 2024, categoryId: created.category.id };
+    dataOf(await call('PUT', `/api/admin/awards/${created.award.id}/entries`, { cookie: admin.cookie, body: { ...slot, entries: [{ bookId: books[0]!.id, isWinner: true }, { bookId: books[1]!.id, isWinner: false }] } }), AwardEntriesSchema);
+
+    const refused = await call('DELETE', categoryPath(created), { cookie: admin.cookie, lang: 'de' });
+    const error = errorOf(refused, 409);
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toContain('Die Kategorie kann nicht gelöscht werden, solange 2 Bücher');
+    expect(error.message).toContain(`“${tag}-finalist-1`);
+    expect((refused.json as { error: { blockedBy: { entity: string; id: number }[] } }).error.blockedBy.map((b) => [b.entity, b.id]).sort()).toEqual(
+      [['book', books[0]!.id], ['book', books[1]!.id]].sort(),
+    );
+    expect(errorOf(await call('DELETE', categoryPath(created), { cookie: admin.cookie, lang: 'it' }), 409).message).toMatch(/^La categoria non può essere eliminata finché 2 libri/);
+    const still = dataOf(await call('GET', '/api/admin/awards', { cookie: admin.cookie }), AdminAwardsSchema).find((a) => a.id === created.award.id)!;
+    expect(still.categories.map((c) => c.id)).toEqual([created.category.id]);
+
+    // The year emptied but marked 'no award': the mark goes with the category, kept in the history.
+    dataOf(await call('PUT', `/api/admin/awards/${created.award.id}/entries`, { cookie: admin.cookie, body: { ...slot, noAward: true, entries: [] } }), AwardEntriesSchema);
+    const deleted = dataOf(await call('DELETE', categoryPath(created), { cookie: admin.cookie }), AdminAwardSchema);
+    expect(deleted.categories).toEqual([]);
+    const marks = await (await getDb()).execute(sql`SELECT count(*)::int AS n FROM award_no_award_years WHERE award_id = ${created.award.id}`);
+    expect((marks.rows[0] as { n: number }).n).toBe(0);
+    const history = dataOf(await call('GET', `/api/admin/history?entity=award&id=${created.award.id}`, { cookie: admin.cookie }), HistoryPageSchema);
+    expect(history.items[0]).toMatchObject({ action: 'update', before: { deletedCategory: { id: created.category.id, noAwardYears: [2024] }, categories: [{ id: created.category.id }] }, after: { categories: [] } });
+    expect(errorOf(await call('DELETE', categoryPath(created), { cookie: admin.cookie }), 404).message).toBe('Award category not found.');
+  });
+
+  it('refuses bad category input with localized 400s, and categories of another award or unknown ones with 404', async () => {
+    const created = await newCategory();
+    const other = await newCategory();
+    expect(errorOf(await call('PATCH', categoryPath(created), { cookie: admin.cookie, body: { names: { de: 'Nur deutsch' } }, lang: 'de' }), 400).details?.[0]?.message).toBe(
+      (await import('../../../locales/de.json', { with: { type: 'json' } })).default['validation.awards.categoryName'],
+    );
+    expect(errorOf(await call('PATCH', categoryPath(created), { cookie: admin.cookie, body: { names: { en: 'X' }, slug: 'x' } }), 400).code).toBe('VALIDATION');
+    expect(errorOf(await call('PATCH', categoryPath(created), { cookie: admin.cookie, body: { names: { en: 'x'.repeat(201) } } }), 400).details?.[0]?.key).toBe('validation.awards.name');
+    expect(errorOf(await call('PATCH', `/api/admin/awards/${created.award.id}/categories/abc`, { cookie: admin.cookie, body: { names: { en: 'X' } } }), 400).code).toBe('VALIDATION');
+    expect((await call('PATCH', categoryPath(created), { cookie: admin.cookie, raw: 'names=x', contentType: 'text/plain' })).status).toBe(415);
+    const crossed = `/api/admin/awards/${created.award.id}/categories/${other.category.id}`;
+    expect(errorOf(await call('PATCH', crossed, { cookie: admin.cookie, body: { names: { en: 'Stolen' } } }), 404).message).toBe('Award category not found.');
+    expect(errorOf(await call('DELETE', crossed, { cookie: admin.cookie, lang: 'it' }), 404).message).toBe('Categoria del premio non trovata.');
+    expect(errorOf(await call('DELETE', `/api/admin/awards/2147483647/categories/${created.category.id}`, { cookie: admin.cookie }), 404).code).toBe('NOT_FOUND');
+    expect(errorOf(await call('DELETE', `/api/admin/awards/${created.award.id}/categories/2147483647`, { cookie: admin.cookie }), 404).code).toBe('NOT_FOUND');
+    // Nothing of the other award changed.
+    const untouched = dataOf(await call('GET', '/api/admin/awards', { cookie: admin.cookie }), AdminAwardsSchema).find((a) => a.id === other.award.id)!;
+    expect(untouched.categories[0]!.names).toEqual({ en: 'Best Novel' });
   });
 });

@@ -10,6 +10,7 @@ import type { Role } from '../../../src/domain/enums.ts';
 import { HistoryPageSchema } from '../../../src/domain/schemas/editorial.ts';
 import { ModeratedReviewSchema, UserReviewsSchema } from '../../../src/domain/schemas/moderation.ts';
 import { ReviewPageSchema } from '../../../src/domain/schemas/reader.ts';
+import { OwnReviewPageSchema } from '../../../src/domain/schemas/reading-stats.ts';
 import { createBook, createReader, dataOf, errorOf, serveForTests, type Reader, type TestBook } from '../../support/readers.ts';
 
 const server = serveForTests();
@@ -93,6 +94,32 @@ describe('moderating reviews', () => {
       ['update', null],
       ['update', 'Insults another reader'],
     ]);
+  });
+
+  it("marks a hidden review in its writer's own reviews (profile tab) without the editors' reason, while every other reader and the public lists miss it", async () => {
+    const { reader, bookReview } = await reviewer('Only its writer still sees this');
+    const own = async (cookie: string) => dataOf(await call('GET', '/api/profile/reviews', { cookie }), OwnReviewPageSchema);
+    expect((await own(reader.cookie)).items.map((r) => r.hiddenAt)).toEqual([null, null]);
+
+    dataOf(await call('POST', `/api/admin/reviews/book/${bookReview.id}/hide`, { cookie: admin.cookie, body: { reason: 'Private editors note' } }), ModeratedReviewSchema);
+    const answer = await call('GET', '/api/profile/reviews', { cookie: reader.cookie });
+    const mine = dataOf(answer, OwnReviewPageSchema);
+    const hiddenOne = mine.items.find((r) => r.target === 'book')!;
+    expect(hiddenOne).toMatchObject({ id: book.id, review: 'Only its writer still sees this' });
+    expect(Date.parse(hiddenOne.hiddenAt!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(mine.items.find((r) => r.target === 'author')!.hiddenAt).toBeNull();
+    expect(JSON.stringify(answer.json)).not.toContain('Private editors note');
+
+    // Everyone else: not in the book's list, not in the pop-up, and another reader's own list is theirs alone.
+    expect((await publicReviews()).items.map((r) => r.id)).not.toContain(bookReview.id);
+    const stranger = await createReader(server.url());
+    const theirs = (await call('GET', `/api/books/${book.id}/reviews`, { cookie: stranger.cookie })).json as { data: { items: { id: number }[] } };
+    expect(theirs.data.items.map((r) => r.id)).not.toContain(bookReview.id);
+    expect((await own(stranger.cookie)).items).toEqual([]);
+
+    // Shown again: the mark goes.
+    dataOf(await call('POST', `/api/admin/reviews/book/${bookReview.id}/unhide`, { cookie: admin.cookie }), ModeratedReviewSchema);
+    expect((await own(reader.cookie)).items.map((r) => r.hiddenAt)).toEqual([null, null]);
   });
 
   it('removes a review text with the reason in the history; the star rating stays', async () => {

@@ -56,6 +56,19 @@ describe('redirect rules (public/_redirects through @netlify/redirects)', () => 
     expect(new URL(response.headers.get('location')!).pathname).toBe(target);
   });
 
+  it.each([
+    ['/admin', 'de-DE,de;q=0.9', undefined, '/de/admin'],
+    ['/admin/users', 'it', undefined, '/it/admin/users'],
+    ['/admin/awards', 'fr', undefined, '/en/admin/awards'],
+    ['/admin/affiliate', 'de', 'it', '/it/admin/affiliate'],
+  ])('sends the admin route %s to the visitor language (Accept-Language %s, nf_lang %s), not to the start page', async (url, language, cookie, target) => {
+    const headers: Record<string, string> = { 'accept-language': language };
+    if (cookie) headers.cookie = `nf_lang=${cookie}`;
+    const response = await get(site, url, headers);
+    expect(response.status).toBe(302);
+    expect(new URL(response.headers.get('location')!).pathname).toBe(target);
+  });
+
   it('carries splats and the query string', async () => {
     const response = await get(site, '/books/dune?edition=2', { 'accept-language': 'de' });
     expect(response.status).toBe(302);

@@ -12,6 +12,7 @@ import { Field, LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure, type Failure } from '../../account/form-support.ts';
 import { fill, type Texts } from '../../account/texts.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
+import FormActions from './FormActions.tsx';
 import AdminGate, { GATE_TEXT_KEYS } from '../AdminGate.tsx';
 
 export const ADMIN_AFFILIATE_TEXT_KEYS = [
@@ -188,16 +189,7 @@ function ServiceForm({ service, texts, onSave, onDelete }: { service?: AdminAffi
             </label>
           </div>
         </div>
-        <div className="admin-row">
-          <button type="submit" className="button button--primary">
-            {service ? texts['admin.page.save'] : texts['admin.affiliate.addService']}
-          </button>
-          {onDelete && (
-            <button type="button" className="button button--danger" onClick={onDelete}>
-              {texts['admin.delete']}
-            </button>
-          )}
-        </div>
+        <FormActions submitLabel={service ? texts['admin.page.save'] : texts['admin.affiliate.addService']} onDelete={onDelete} deleteLabel={texts['admin.delete']} />
       </fieldset>
     </form>
   );
@@ -253,16 +245,7 @@ function LocaleForm({ initial, service, sample, texts, isNew, onSave, onDelete }
             </a>
           </p>
         )}
-        <div className="admin-row">
-          <button type="submit" className="button button--primary">
-            {isNew ? texts['admin.affiliate.addLocale'] : texts['admin.page.save']}
-          </button>
-          {onDelete && (
-            <button type="button" className="button button--danger" onClick={onDelete}>
-              {texts['admin.delete']}
-            </button>
-          )}
-        </div>
+        <FormActions submitLabel={isNew ? texts['admin.affiliate.addLocale'] : texts['admin.page.save']} onDelete={onDelete} deleteLabel={texts['admin.delete']} />
       </fieldset>
     </form>
   );

@@ -2,8 +2,10 @@
  * /{locale}/admin/awards (issue 13 point 4; spec §3 Award, book-award link): one screen adds a year's
  * finalists: pick the award, the category (or type a custom one) and the year, add books through the
  * book search, tick the winner(s) (several are a tie), or mark the year as 'no award', and save all at
- * once. Below, the chosen award's names and about texts in en, de, it, a new category, a new award.
- * Each save asks for a rebuild of the static award pages (the server does).
+ * once. Below, the chosen award's names and about texts in en, de, it, its categories (each renamed
+ * in en, de, it, or deleted after a confirmation: the server refuses, naming the books, while any is
+ * still an entry of it), a new category, a new award. Each save asks for a rebuild of the static
+ * award pages (the server does).
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
@@ -13,11 +15,15 @@ import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure } from '../../account/form-support.ts';
 import { fill, type Texts } from '../../account/texts.ts';
 import AdminGate, { GATE_TEXT_KEYS } from '../AdminGate.tsx';
+import ConfirmDialog from './ConfirmDialog.tsx';
+import FormActions from './FormActions.tsx';
 
 export const ADMIN_AWARDS_TEXT_KEYS = [
   ...GATE_TEXT_KEYS,
   ...FAILURE_TEXT_KEYS,
   'admin.retry',
+  'admin.cancel',
+  'admin.delete',
   'admin.page.loadFailed',
   'admin.page.save',
   'admin.page.saved',
@@ -41,6 +47,10 @@ export const ADMIN_AWARDS_TEXT_KEYS = [
   'admin.awards.editAward',
   'admin.awards.newAward',
   'admin.awards.newCategory',
+  'admin.awards.categories',
+  'admin.awards.categoryLegend',
+  'admin.awards.categoryDeleteTitle',
+  'admin.awards.categoryDeleted',
   'admin.awards.name',
   'admin.awards.nameIn',
   'admin.awards.aboutIn',
@@ -82,6 +92,8 @@ function AwardsAdmin({ locale, texts }: AdminAwardsPageProps) {
   const [awards, setAwards] = useState<AdminAward[] | 'loading' | 'failed'>('loading');
   const [awardId, setAwardId] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [pendingDelete, setPendingDelete] = useState<{ awardId: number; categoryId: number; name: string } | null>(null);
+  const [deleting, setDeleting] = useState(false);
   const describe = (error: unknown) => describeFailure(error, texts as unknown as Record<string, string> & typeof texts);
 
   const load = useCallback(() => {
@@ -97,6 +109,21 @@ function AwardsAdmin({ locale, texts }: AdminAwardsPageProps) {
   useEffect(load, [load]);
 
   const replace = (award: AdminAward) => setAwards((list) => (Array.isArray(list) ? (list.some((a) => a.id === award.id) ? list.map((a) => (a.id === award.id ? award : a)) : [...list, award]) : list));
+
+  /** The confirmed delete of a category: the award comes back without it, or the 409 names its books. */
+  const removeCategory = async () => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    try {
+      replace(await client.delete(`/api/admin/awards/${pendingDelete.awardId}/categories/${pendingDelete.categoryId}`, { schema: AdminAwardSchema }));
+      setOutcome({ text: fill(texts['admin.awards.categoryDeleted'], { name: pendingDelete.name }), failed: false });
+    } catch (error) {
+      setOutcome({ text: describe(error).message, failed: true });
+    } finally {
+      setDeleting(false);
+      setPendingDelete(null);
+    }
+  };
 
   if (awards === 'loading') return <LoadingNotice label={texts['common.loading']} />;
   if (awards === 'failed') return <LoadFailed message={texts['admin.page.loadFailed']} retryLabel={texts['admin.retry']} onRetry={load} />;
@@ -123,6 +150,19 @@ function AwardsAdmin({ locale, texts }: AdminAwardsPageProps) {
         <p>{texts['admin.awards.none']}</p>
       )}
       {award && <AwardTexts key={`texts-${award.id}`} award={award} texts={texts} client={client} report={setOutcome} describe={describe} onSaved={replace} />}
+      {award && award.categories.length > 0 && (
+        <Categories
+          key={`cats-${award.id}`}
+          award={award}
+          locale={locale}
+          texts={texts}
+          client={client}
+          report={setOutcome}
+          describe={describe}
+          onSaved={replace}
+          onDelete={(category, name) => setPendingDelete({ awardId: award.id, categoryId: category, name })}
+        />
+      )}
       {award && <NewCategory key={`cat-${award.id}`} award={award} texts={texts} client={client} report={setOutcome} describe={describe} onSaved={replace} />}
       <NewAward
         texts={texts}
@@ -133,6 +173,15 @@ function AwardsAdmin({ locale, texts }: AdminAwardsPageProps) {
           replace(saved);
           setAwardId(saved.id);
         }}
+      />
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={pendingDelete ? fill(texts['admin.awards.categoryDeleteTitle'], { name: pendingDelete.name }) : ''}
+        confirmLabel={texts['admin.delete']}
+        cancelLabel={texts['admin.cancel']}
+        busy={deleting}
+        onConfirm={() => void removeCategory()}
+        onCancel={() => setPendingDelete(null)}
       />
     </div>
   );
@@ -164,6 +213,11 @@ function Finalists({ awards, award, onAward, nameOf, texts, locale, client, repo
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
+
+  // A deleted category leaves the select: fall back to the first one left (or a custom one).
+  useEffect(() => {
+    if (category !== CUSTOM && !award.categories.some((c) => String(c.id) === category)) setCategory(award.categories[0] ? String(award.categories[0].id) : CUSTOM);
+  }, [award.categories, category]);
 
   const slot = () => {
     const y = Number(year);
@@ -369,14 +423,27 @@ function Finalists({ awards, award, onAward, nameOf, texts, locale, client, repo
           </label>
           {errors.noAward && <div className="field__error">{errors.noAward}</div>}
         </fieldset>
-        <div className="admin-row">
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {texts['admin.awards.saveFinalists']}
-          </button>
-        </div>
+        <FormActions submitLabel={texts['admin.awards.saveFinalists']} busy={busy} />
       </form>
     </section>
   );
+}
+
+/**
+ * The submit of the award forms: sends the write; its answer goes to `onSaved` and the page says
+ * 'saved'; a refusal's field messages go to `onFields` (an empty set on success) and its message to the page.
+ */
+async function saveAward(event: FormEvent, { texts, report, describe }: Pick<Shared, 'texts' | 'report' | 'describe'>, send: () => Promise<AdminAward>, onSaved: (award: AdminAward) => void, onFields: (fields: Record<string, string>) => void): Promise<void> {
+  event.preventDefault();
+  try {
+    onSaved(await send());
+    onFields({});
+    report({ text: texts['admin.page.saved'], failed: false });
+  } catch (error) {
+    const failure = describe(error);
+    onFields(failure.fields);
+    report({ text: failure.message, failed: true });
+  }
 }
 
 function LocalizedFields({ label, values, onChange, multiline, error }: { label: string; values: Localized; onChange: (values: Localized) => void; multiline?: boolean; error?: string }) {
@@ -407,18 +474,8 @@ function AwardTexts({ award, texts, client, report, describe, onSaved }: Shared 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const nameId = useId();
   const titleId = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      onSaved(await client.patch(`/api/admin/awards/${award.id}`, { name, names, about }, { schema: AdminAwardSchema }));
-      setErrors({});
-      report({ text: texts['admin.page.saved'], failed: false });
-    } catch (error) {
-      const failure = describe(error);
-      setErrors(failure.fields);
-      report({ text: failure.message, failed: true });
-    }
-  };
+  const submit = (event: FormEvent) =>
+    saveAward(event, { texts, report, describe }, () => client.patch(`/api/admin/awards/${award.id}`, { name, names, about }, { schema: AdminAwardSchema }), onSaved, setErrors);
   return (
     <section className="admin-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="admin-page__subtitle">
@@ -434,13 +491,52 @@ function AwardTexts({ award, texts, client, report, describe, onSaved }: Shared 
         </div>
         <LocalizedFields label={texts['admin.awards.nameIn']} values={names} onChange={setNames} error={errors['names.en'] ?? errors['names.de'] ?? errors['names.it']} />
         <LocalizedFields label={texts['admin.awards.aboutIn']} values={about} onChange={setAbout} multiline error={errors['about.en'] ?? errors['about.de'] ?? errors['about.it']} />
-        <div className="admin-row">
-          <button type="submit" className="button button--primary">
-            {texts['admin.page.save']}
-          </button>
-        </div>
+        <FormActions submitLabel={texts['admin.page.save']} />
       </form>
     </section>
+  );
+}
+
+/** The award's categories, each renamed in en, de, it or deleted (asked first by the page). */
+function Categories({ award, locale, texts, client, report, describe, onSaved, onDelete }: Shared & {
+  award: AdminAward;
+  locale: string;
+  onSaved: (award: AdminAward) => void;
+  onDelete: (categoryId: number, name: string) => void;
+}) {
+  const titleId = useId();
+  return (
+    <section className="admin-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="admin-page__subtitle">
+        {fill(texts['admin.awards.categories'], { name: award.name })}
+      </h2>
+      {award.categories.map((category) => (
+        <CategoryForm key={category.id} awardId={award.id} category={category} locale={locale} texts={texts} client={client} report={report} describe={describe} onSaved={onSaved} onDelete={onDelete} />
+      ))}
+    </section>
+  );
+}
+
+function CategoryForm({ awardId, category, locale, texts, client, report, describe, onSaved, onDelete }: Shared & {
+  awardId: number;
+  category: AdminAward['categories'][number];
+  locale: string;
+  onSaved: (award: AdminAward) => void;
+  onDelete: (categoryId: number, name: string) => void;
+}) {
+  const [names, setNames] = useState<Localized>(category.names);
+  const [error, setError] = useState<string | undefined>();
+  const name = category.names[locale] || category.names.en || category.slug;
+  const submit = (event: FormEvent) =>
+    saveAward(event, { texts, report, describe }, () => client.patch(`/api/admin/awards/${awardId}/categories/${category.id}`, { names }, { schema: AdminAwardSchema }), onSaved, (fields) => setError(Object.values(fields)[0]));
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <fieldset className="admin-fieldset">
+        <legend>{fill(texts['admin.awards.categoryLegend'], { name })}</legend>
+        <LocalizedFields label={texts['admin.awards.categoryNameIn']} values={names} onChange={setNames} error={error} />
+        <FormActions submitLabel={texts['admin.page.save']} onDelete={() => onDelete(category.id, name)} deleteLabel={texts['admin.delete']} />
+      </fieldset>
+    </form>
   );
 }
 
@@ -448,19 +544,17 @@ function NewCategory({ award, texts, client, report, describe, onSaved }: Shared
   const [names, setNames] = useState<Localized>({});
   const [error, setError] = useState<string | undefined>();
   const titleId = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      onSaved(await client.post(`/api/admin/awards/${award.id}/categories`, { names }, { schema: AdminAwardSchema }));
-      setNames({});
-      setError(undefined);
-      report({ text: texts['admin.page.saved'], failed: false });
-    } catch (e) {
-      const failure = describe(e);
-      setError(Object.values(failure.fields)[0]);
-      report({ text: failure.message, failed: true });
-    }
-  };
+  const submit = (event: FormEvent) =>
+    saveAward(
+      event,
+      { texts, report, describe },
+      () => client.post(`/api/admin/awards/${award.id}/categories`, { names }, { schema: AdminAwardSchema }),
+      (saved) => {
+        setNames({});
+        onSaved(saved);
+      },
+      (fields) => setError(Object.values(fields)[0]),
+    );
   return (
     <section className="admin-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="admin-page__subtitle">
@@ -468,11 +562,7 @@ function NewCategory({ award, texts, client, report, describe, onSaved }: Shared
       </h2>
       <form onSubmit={(e) => void submit(e)} noValidate className="admin-page">
         <LocalizedFields label={texts['admin.awards.categoryNameIn']} values={names} onChange={setNames} error={error} />
-        <div className="admin-row">
-          <button type="submit" className="button button--primary">
-            {texts['admin.page.save']}
-          </button>
-        </div>
+        <FormActions submitLabel={texts['admin.page.save']} />
       </form>
     </section>
   );
@@ -483,19 +573,17 @@ function NewAward({ texts, client, report, describe, onSaved }: Shared & { onSav
   const [error, setError] = useState<string | undefined>();
   const nameId = useId();
   const titleId = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      onSaved(await client.post('/api/admin/awards', { name }, { schema: AdminAwardSchema }));
-      setName('');
-      setError(undefined);
-      report({ text: texts['admin.page.saved'], failed: false });
-    } catch (e) {
-      const failure = describe(e);
-      setError(failure.fields.name);
-      report({ text: failure.message, failed: true });
-    }
-  };
+  const submit = (event: FormEvent) =>
+    saveAward(
+      event,
+      { texts, report, describe },
+      () => client.post('/api/admin/awards', { name }, { schema: AdminAwardSchema }),
+      (saved) => {
+        setName('');
+        onSaved(saved);
+      },
+      (fields) => setError(fields.name),
+    );
   return (
     <section className="admin-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="admin-page__subtitle">

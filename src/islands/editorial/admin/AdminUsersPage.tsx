@@ -246,8 +246,8 @@ function UsersAdmin({ locale, texts, paths }: AdminUsersPageProps) {
           {page.items.length === 0 ? (
             <p>{texts['admin.users.none']}</p>
           ) : (
-            <div className="admin-table__wrap">
-              <table className="admin-table">
+            <div className="data-table__scroll">
+              <table className="data-table admin-table">
                 <thead>
                   <tr>
                     <th scope="col">{texts['admin.users.colName']}</th>

@@ -3,7 +3,9 @@
  * ratings and reviews of books and of authors, the latest change first (GET /api/profile/reviews),
  * each editable in place (PUT /api/books/{id}/ratings or /api/authors/{id}/reviews: stars and text
  * in one) and deletable (DELETE, after a confirmation).
- * Review text is shown as typed: React escapes it, CSS keeps its line breaks.
+ * Review text is shown as typed: React escapes it, CSS keeps its line breaks. A review a super user
+ * hid by moderation (issue 13 point 5) stays in this list, marked as hidden, so its writer knows no
+ * one else reads it; the moderator's reason is for the editors only and is not shown.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { RATING_MAX, RATING_MIN } from '../../../domain/rating.ts';
@@ -36,6 +38,8 @@ export const REVIEWS_TEXT_KEYS = [
   'account.profile.reviews.updated',
   'account.profile.reviews.more',
   'account.profile.reviews.loadFailed',
+  'account.profile.reviews.hidden',
+  'account.profile.reviews.hiddenNote',
   'account.profile.browseBooks',
   'account.profile.retry',
   'common.loading',
@@ -104,7 +108,9 @@ export default function ReviewsTab({ client, locale, texts, links }: { client: A
               <li key={keyOf(item)} className="reviews-tab__entry">
                 <h2 className="reviews-tab__title">
                   <a href={pagePath(locale, item)}>{item.title}</a>
+                  {item.hiddenAt && <span className="reviews-tab__badge">{texts['account.profile.reviews.hidden']}</span>}
                 </h2>
+                {item.hiddenAt && <p className="reviews-tab__hidden">{fill(texts['account.profile.reviews.hiddenNote'], { date: date.format(new Date(item.hiddenAt)) })}</p>}
                 {editing === keyOf(item) ? (
                   <ReviewForm client={client} item={item} texts={texts} onSaved={saved} onCancel={() => setEditing(null)} />
                 ) : (
