@@ -88,7 +88,7 @@ describe('GET /api/profile/export.csv', () => {
     expect(injected.ISBN).toBe('=""');
     const duneRow = rows.find((r) => r['My Rating'] === '4')!;
     expect(duneRow['My Review']).toBe("'+ fine");
-    const [{ title }] = (await db.execute(sql`SELECT localized_book_title(b.id, b.original_title, b.original_language, 'de') AS title FROM books b WHERE b.id = ${dune}`)).rows as { title: string }[];
+    const { title } = (await db.execute(sql`SELECT localized_book_title(b.id, b.original_title, b.original_language, 'de') AS title FROM books b WHERE b.id = ${dune}`)).rows[0] as { title: string };
     expect(duneRow.Title).toBe(title);
     for (const row of rows) for (const cell of Object.values(row)) if (!/^="[\dX]*"$/.test(cell)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
