@@ -116,7 +116,7 @@ for (const section of SECTIONS) {
 }
 
 // Feeds (issue 16): the new books, every award and every series in every locale and format, and no
-// feed without its record. Their content is checked by tests/e2e/feeds.spec.ts.
+// feed without its record. Their content is checked by tests/e2e/open-data.spec.ts.
 let feedFiles = 0;
 for (const locale of LOCALES) {
   for (const format of FEED_FORMATS) {
@@ -130,7 +130,10 @@ for (const locale of LOCALES) {
     const expected = new Set(slugs.flatMap((slug) => FEED_FORMATS.map((format) => localePath(locale, feedPath({ kind, slug }, format)))));
     const dir = path.join(DIST, locale, 'feeds', folder);
     const built = new Set(existsSync(dir) ? readdirSync(dir).map((file) => `/${locale}/feeds/${folder}/${file}`) : []);
-    for (const feed of expected) if (built.has(feed)) feedFiles += 1; else report('missing feeds', feed);
+    for (const feed of expected) {
+      if (built.has(feed)) feedFiles += 1;
+      else report('missing feeds', feed);
+    }
     for (const feed of built) if (!expected.has(feed)) report('feeds without a database record', feed);
   }
 }

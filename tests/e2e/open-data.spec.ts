@@ -1,9 +1,17 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { parseAtomFeed, parseRssFeed } from 'feedsmith';
+import de from '../../locales/de.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import it from '../../locales/it.json' with { type: 'json' };
 import { LOCALES } from '../../src/domain/enums.ts';
+import { GOODREADS_COLUMNS } from '../../src/domain/open-data/goodreads-csv.ts';
+import { signedInThroughApi } from '../support/e2e-accounts.ts';
 
 /**
- * The feeds of the built site (issue 16 point 3), as a feed reader finds them: from a page's
+ * Open data (issue 16): the reading-history export from the profile, and the feeds of the built
+ * site (point 3), as a feed reader finds them: from a page's
  * `<link rel="alternate">` to the served file, parsed with feedsmith, with the elements the W3C
  * feed validator requires (RSS: channel title, link, description, atom:link rel=self, item guid and
  * pubDate; Atom: id, updated, author, self link; entry id, title, updated), absolute URLs, unique ids
@@ -102,4 +110,31 @@ test('pages link their feeds, and every feed parses with the required elements i
 test('feed titles are in the page language', async ({ request }) => {
   const titles = await Promise.all(LOCALES.map(async (locale) => (await feedLinksOf(request, `/${locale}/series/discworld`))[0]!.title));
   expect(titles).toEqual(['Discworld: new entries · Phantastika (RSS)', 'Discworld: neue Bände · Phantastika (RSS)', 'Discworld: nuovi volumi · Phantastika (RSS)']);
+});
+
+test('the profile offers the Goodreads CSV beside the JSON export, and the download holds the reader\'s review', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signedInThroughApi(page, { label: 'export', password: 'Export-Regal-2026!', language: 'de', firstName: 'Ada' });
+  const dune = ((await (await page.request.get('/api/books/dune/editions')).json()) as { data: { bookId: number }[] }).data[0]!.bookId;
+  const review = 'Langsam, "schwierig" – dann,\nendlich, großartig.';
+  expect((await page.request.put(`/api/books/${dune}/ratings`, { data: { rating: 5, review } })).ok()).toBe(true);
+  expect((await page.request.post('/api/reading-list', { data: { bookId: dune, status: 'read' } })).ok()).toBe(true);
+
+  const texts = { en, de, it };
+  for (const locale of LOCALES) {
+    await page.goto(`/${locale}/profile?tab=settings`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('button', { name: texts[locale]['account.profile.export.button'] })).toBeVisible();
+    await expect(main.getByRole('link', { name: texts[locale]['account.profile.export.csvButton'] })).toHaveAttribute('href', '/api/profile/export.csv');
+  }
+  // Still on the Italian profile: the download.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('main').getByRole('link', { name: it['account.profile.export.csvButton'] }).click()]);
+  expect(download.suggestedFilename()).toBe('phantastika-goodreads-export.csv');
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.split('\n')[0]).toBe(GOODREADS_COLUMNS.join(','));
+  const rows = parse(csv, { columns: true }) as Record<string, string>[];
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ Author: 'Frank Herbert', 'My Rating': '5', 'Exclusive Shelf': 'read', 'My Review': review, 'Read Count': '1' });
+  await page.request.delete(`/api/books/${dune}/ratings`);
+  await page.request.delete(`/api/reading-list/${dune}`);
 });
