@@ -2,7 +2,8 @@
  * Checks a static build against the database it was built from (issue 3): every book, author and
  * series has its detail page in every locale, no detail page exists without a record, each page
  * carries parseable JSON-LD of the right type, and the sitemaps (index + parts) list exactly pages that exist,
- * including every detail page.
+ * including every detail page; the feeds of the new books, every award and every series exist (issue 16)
+ * and the series pages link theirs.
  *
  *   node scripts/check-build.ts                # npm start's build (else dist/) against DATABASE_URL (or the embedded database)
  *   DIST_DIR=dist-detail node scripts/check-build.ts
@@ -16,6 +17,9 @@ import { connect, resolveDatabaseUrl } from '../db/client.ts';
 import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { loadCatalogueSnapshot } from '../db/queries/catalogue.ts';
 import { LOCALES } from '../src/domain/enums.ts';
+import { feedPath } from '../src/domain/open-data/feed-items.ts';
+import { FEED_FORMATS } from '../src/domain/open-data/feeds.ts';
+import { localePath } from '../src/lib/i18n.ts';
 import { defaultBuildDir } from './site-build.ts';
 
 const DIST = defaultBuildDir();
@@ -100,6 +104,8 @@ for (const section of SECTIONS) {
       } catch {
         type = 'unparseable';
       }
+      if (section.dir === 'series' && !FEED_FORMATS.every((format) => html.includes(`${localePath(locale, feedPath({ kind: 'series', slug }, format))}"`)))
+        report('series pages without their feed links', pagePath);
       if (type !== section.type) report('pages without valid JSON-LD', `${pagePath} (@type ${String(type)}, expected ${section.type})`);
       else if (!html.includes(`<html lang="${locale}"`)) report('pages in the wrong language', pagePath);
       else ok += 1;
@@ -108,6 +114,30 @@ for (const section of SECTIONS) {
     counts.push(`${locale}/${section.dir}: ${ok}/${slugs.size}`);
   }
 }
+
+// Feeds (issue 16): the new books, every award and every series in every locale and format, and no
+// feed without its record. Their content is checked by tests/e2e/open-data.spec.ts.
+let feedFiles = 0;
+for (const locale of LOCALES) {
+  for (const format of FEED_FORMATS) {
+    if (isBuilt(localePath(locale, feedPath({ kind: 'new-books' }, format)))) feedFiles += 1;
+    else report('missing feeds', localePath(locale, feedPath({ kind: 'new-books' }, format)));
+  }
+  for (const [folder, kind, slugs] of [
+    ['awards', 'award', snapshot.awards.map((a) => a.slug)],
+    ['series', 'series', snapshot.series.map((s) => s.slug)],
+  ] as const) {
+    const expected = new Set(slugs.flatMap((slug) => FEED_FORMATS.map((format) => localePath(locale, feedPath({ kind, slug }, format)))));
+    const dir = path.join(DIST, locale, 'feeds', folder);
+    const built = new Set(existsSync(dir) ? readdirSync(dir).map((file) => `/${locale}/feeds/${folder}/${file}`) : []);
+    for (const feed of expected) {
+      if (built.has(feed)) feedFiles += 1;
+      else report('missing feeds', feed);
+    }
+    for (const feed of built) if (!expected.has(feed)) report('feeds without a database record', feed);
+  }
+}
+counts.push(`feeds: ${feedFiles}`);
 
 // The sitemap index and its parts: every detail page listed once, every listed URL built.
 const sitemapFile = path.join(DIST, 'sitemap.xml');

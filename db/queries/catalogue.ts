@@ -64,6 +64,8 @@ export interface CatalogueBook {
   altTitles: CatalogueAltTitle[];
   editions: CatalogueEdition[];
   rating: { average: number | null; count: number };
+  /** When the book entered the catalogue (RFC 3339, UTC, whole seconds): "new books" in the feeds (issue 16, ADR 0016). */
+  createdAt: string;
 }
 
 export interface CatalogueAuthor {
@@ -151,7 +153,8 @@ export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnap
       rows<Omit<CatalogueBook, 'authorIds' | 'genreIds' | 'series' | 'awards' | 'altTitles' | 'editions' | 'rating'>>(db, sql`
         SELECT id, slug, original_title AS "originalTitle", original_language AS "originalLanguage",
                publication_year AS "publicationYear", publication_year_approx AS "publicationYearApprox",
-               publication_date::text AS "publicationDate", publisher, pages, description, cover_image_url AS "coverImageUrl"
+               publication_date::text AS "publicationDate", publisher, pages, description, cover_image_url AS "coverImageUrl",
+               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"
         FROM books ORDER BY id`),
       rows<Omit<CatalogueAuthor, 'bookIds'>>(db, sql`
         SELECT id, slug, name, sort_name AS "sortName", bio, birth_year AS "birthYear", death_year AS "deathYear",

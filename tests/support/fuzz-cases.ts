@@ -70,6 +70,8 @@ export interface EndpointSpec {
   signedOutOnly?: boolean;
   /** Answers with a redirect and no body (logout). */
   redirect?: boolean;
+  /** Its success answer is a file of this content type, not the envelope (the CSV export); its refusals are envelopes. */
+  fileType?: string;
   /** For a function without `config.path` only: the path that reaches it. */
   path?: string;
   /** Fewer values in the sample: every request reaches the same fixed answer. */
@@ -197,6 +199,7 @@ export const ENDPOINTS: EndpointSpec[] = [
   { fn: 'profile', method: 'PATCH', auth: true, body: ProfileUpdateSchema },
   { fn: 'profile', method: 'DELETE', auth: true, body: DeleteAccountSchema },
   { fn: 'profile-export', method: 'GET', auth: true },
+  { fn: 'profile-export-csv', method: 'GET', auth: true, fileType: 'text/csv' },
   { fn: 'profile-reading-stats', method: 'GET', auth: true },
   { fn: 'profile-reviews', method: 'GET', auth: true, query: ReviewsQuerySchema },
   // Sign out everywhere: no input to fuzz, and with the fuzz user's cookie it would end every session.
@@ -549,6 +552,8 @@ export interface FuzzCase {
   admin: boolean;
   /** A redirect without a body is a fine answer. */
   redirect: boolean;
+  /** A 200 of this content type is a fine answer (a file download). */
+  fileType?: string;
   group: Group | 'body' | 'method' | 'header' | 'query-shape';
 }
 
@@ -669,6 +674,7 @@ function request(endpoint: Endpoint, n: number, replace: { location?: Location; 
     auth: Boolean(endpoint.auth && !endpoint.signedOutOnly),
     admin: Boolean(endpoint.admin),
     redirect: Boolean(endpoint.redirect),
+    fileType: endpoint.fileType,
     ...extra,
   };
 }
@@ -894,6 +900,7 @@ export function problemOf(c: FuzzCase, status: number, contentType: string | nul
   if (status >= 500) return `status ${status}`;
   if (status === 204) return text === '' ? undefined : 'a body on a 204';
   if (c.redirect && status >= 300 && status < 400) return location ? undefined : 'a redirect without Location';
+  if (c.fileType && status === 200) return contentType?.startsWith(c.fileType) ? undefined : `content-type ${contentType ?? 'none'} instead of ${c.fileType}`;
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -58,6 +58,8 @@ export const PROFILE_TEXT_KEYS = [
   'account.profile.export.text',
   'account.profile.export.button',
   'account.profile.export.done',
+  'account.profile.export.csvText',
+  'account.profile.export.csvButton',
   'account.profile.sessions.title',
   'account.profile.sessions.text',
   'account.profile.sessions.button',
@@ -396,7 +398,7 @@ function SettingsForm({
   );
 }
 
-/** GET /api/profile/export as a file download (GDPR art. 15, 20). */
+/** GET /api/profile/export as a file download (GDPR art. 15, 20), and beside it the Goodreads-layout CSV (issue 16). */
 function ExportData({ locale, texts }: SectionProps) {
   const { busy, failure, clearFailure, submit } = useSubmission(texts);
   const [done, setDone] = useState<string>();
@@ -421,6 +423,11 @@ function ExportData({ locale, texts }: SectionProps) {
   return (
     <ActionPanel id="export" title={texts['account.profile.export.title']} text={texts['account.profile.export.text']} failure={failure} status={done}>
       <ActionButton label={texts['account.profile.export.button']} busy={busy} onClick={download} />
+      {/* Issue 16 point 2: a plain download (the session cookie goes with it); the file names itself. */}
+      <p className="muted">{texts['account.profile.export.csvText']}</p>
+      <a className="button button--secondary" href="/api/profile/export.csv" download="phantastika-goodreads-export.csv">
+        {texts['account.profile.export.csvButton']}
+      </a>
     </ActionPanel>
   );
 }
