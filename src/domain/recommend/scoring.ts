@@ -73,7 +73,7 @@ export const WEIGHTS = {
   sameAwardYear: 0.6,
   sameAwardYearMax: 1.2,
   /** Times the cosine of the two books' likes. */
-  coLiked: 4,
+  coLiked: 6,
   /** Times the share of genres (Jaccard). */
   sharedGenre: 1,
   /** Full weight in the same year, none from eraYears apart. */
