@@ -153,7 +153,7 @@ interface FactsRow {
   genres: number[];
   authors: number[];
   series: { seriesId: number; position: number | null }[] | null;
-  awards: { awardId: number; categoryId: number | null; year: number; winner: boolean }[] | null;
+  awards: { awardId: number; categoryId: number | null; year: number; winner: boolean; listSize: number }[] | null;
   co: Record<string, number> | null;
   excluded: boolean;
   seed: boolean;
@@ -222,7 +222,8 @@ async function readFacts(db: Database, seedIds: number[], focus: Focus, userId: 
            array(SELECT genre_id FROM book_genres g WHERE g.book_id = c.id ORDER BY genre_id) AS genres,
            array(SELECT author_id FROM book_authors a WHERE a.book_id = c.id ORDER BY a.position, a.author_id) AS authors,
            (SELECT json_agg(json_build_object('seriesId', s.series_id, 'position', s.position)) FROM book_series s WHERE s.book_id = c.id) AS series,
-           (SELECT json_agg(json_build_object('awardId', a.award_id, 'categoryId', a.category_id, 'year', a.year, 'winner', a.is_winner))
+           (SELECT json_agg(json_build_object('awardId', a.award_id, 'categoryId', a.category_id, 'year', a.year, 'winner', a.is_winner,
+                      'listSize', (SELECT count(*) FROM book_awards o WHERE o.award_id = a.award_id AND o.category_id IS NOT DISTINCT FROM a.category_id AND o.year = a.year)))
               FROM book_awards a WHERE a.book_id = c.id) AS awards,
            (SELECT json_object_agg(co.seed_id, co.both_liked) FROM co WHERE co.book_id = c.id) AS co,
            c.id IN (SELECT book_id FROM mine) AS excluded,

@@ -12,6 +12,8 @@ export interface AwardEntry {
   /** The year presented. */
   year: number;
   winner: boolean;
+  /** Books on that list (that award, category and year); a short list says more than a long one. */
+  listSize?: number;
 }
 
 export interface SeriesPlace {
@@ -69,9 +71,13 @@ export const WEIGHTS = {
   earlierInSeries: 1.5,
   sameAuthor: 3,
   sharedShortlist: 2.5,
+  /** A shared list of this many books weighs sharedShortlist; a shorter one more (at most shortListCap times), a longer one less. */
+  typicalListSize: 8,
+  listSizeExponent: 0.5,
+  shortListCap: 1.5,
   /** Shortlisted for an award of a year the named book was shortlisted (another list), per list, at most sameAwardYearMax per named book. */
-  sameAwardYear: 0.6,
-  sameAwardYearMax: 1.2,
+  sameAwardYear: 1,
+  sameAwardYearMax: 2,
   /** Times the cosine of the two books' likes. */
   coLiked: 6,
   /** Times the share of genres (Jaccard). */
@@ -153,7 +159,11 @@ function reasonsAgainstSeed(seed: BookFacts, candidate: BookFacts, members: Map<
   for (const entry of candidate.awards) {
     const shared = seed.awards.find((s) => s.awardId === entry.awardId && s.categoryId === entry.categoryId && s.year === entry.year);
     if (shared) {
-      reasons.push({ reason: { kind: 'sharedShortlist', seedId: seed.id, awardId: entry.awardId, year: entry.year, winner: entry.winner }, weight: WEIGHTS.sharedShortlist });
+      const size = Math.max(2, entry.listSize ?? WEIGHTS.typicalListSize);
+      reasons.push({
+        reason: { kind: 'sharedShortlist', seedId: seed.id, awardId: entry.awardId, year: entry.year, winner: entry.winner },
+        weight: WEIGHTS.sharedShortlist * Math.min(WEIGHTS.shortListCap, (WEIGHTS.typicalListSize / size) ** WEIGHTS.listSizeExponent),
+      });
     } else if (seed.awards.some((s) => s.year === entry.year) && sameYear < WEIGHTS.sameAwardYearMax) {
       const weight = Math.min(WEIGHTS.sameAwardYear, WEIGHTS.sameAwardYearMax - sameYear);
       sameYear += weight;
