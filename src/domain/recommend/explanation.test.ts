@@ -45,6 +45,7 @@ describe('explainRecommendation', () => {
   it('names the shared author, the co-likes, the era', () => {
     expect(explain('en', [w({ kind: 'sameAuthor', seedId: 1, authorId: 10 })])).toBe('Also by Dan Simmons, like Hyperion');
     expect(explain('de', [w({ kind: 'coLiked', seedId: 1, readers: 3 })])).toBe('3 Leserinnen und Leser, denen Die linke Hand der Dunkelheit gefiel, mochten auch dieses Buch');
+    expect(explain('de', [w({ kind: 'coLiked', seedId: 1, readers: 1200 })])).toMatch(/^1\.200 Leserinnen/);
     expect(explain('it', [w({ kind: 'sameEra', seedId: 1, year: 1969 })])).toBe('Degli stessi anni di La mano sinistra delle tenebre (1969)');
   });
 
