@@ -14,7 +14,7 @@ import { chooseMatches, fallbackPhrases, readHints, splitWords, type EntityKind,
 import { NO_FOCUS, NO_HINTS, scoreCandidates, type BookFacts, type Focus, type ScoredBook } from '../../src/domain/recommend/scoring.ts';
 import type { Hints } from '../../src/domain/recommend/recognize.ts';
 import { t } from '../../src/lib/i18n.ts';
-import type { Database } from '../client.ts';
+import { executePrepared, type Database } from '../client.ts';
 import { searchAuthors, searchBooks, searchSeries } from './search.ts';
 
 export interface RecommendRequest {
@@ -78,7 +78,7 @@ interface RecognizedRow {
 async function findNames(db: Database, words: string[]): Promise<RecognizedRow[]> {
   if (words.length === 0) return [];
   const norm = (column: ReturnType<typeof sql>) => sql`trim(regexp_replace(${column}, '[^[:alnum:]]+', ' ', 'g'))`;
-  const result = await db.execute(sql`
+  const result = await executePrepared(db, 'recommend_names', sql`
     WITH w AS (
       SELECT ' ' || array_to_string(array(
         SELECT coalesce(nullif(regexp_replace(search_fold(x), '[^[:alnum:]]+', '', 'g'), ''), '-')
@@ -174,7 +174,7 @@ interface Facts {
  * genre or award. Each row says whether the reader read, listed or rated it.
  */
 async function readFacts(db: Database, seedIds: number[], focus: Focus, userId: string | null): Promise<Facts> {
-  const result = await db.execute(sql`
+  const result = await executePrepared(db, 'recommend_facts', sql`
     WITH seed AS (SELECT DISTINCT unnest(${ints(seedIds)}) AS id),
     seed_book AS (SELECT b.id, b.publication_year FROM books b JOIN seed USING (id)),
     likers AS (
@@ -188,7 +188,8 @@ async function readFacts(db: Database, seedIds: number[], focus: Focus, userId: 
     ),
     genre_era AS (
       SELECT b.id FROM books b LEFT JOIN book_popularity p ON p.book_id = b.id
-      WHERE EXISTS (SELECT 1 FROM seed_book s WHERE abs(b.publication_year - s.publication_year) <= 3)
+      WHERE b.publication_year BETWEEN (SELECT min(publication_year) - 3 FROM seed_book) AND (SELECT max(publication_year) + 3 FROM seed_book)
+        AND EXISTS (SELECT 1 FROM seed_book s WHERE abs(b.publication_year - s.publication_year) <= 3)
         AND EXISTS (SELECT 1 FROM book_genres g WHERE g.book_id = b.id AND g.genre_id IN (SELECT genre_id FROM book_genres WHERE book_id IN (SELECT id FROM seed)))
       ORDER BY coalesce(p.award_wins, 0) DESC, b.id LIMIT ${GENRE_ERA_CANDIDATES}
     ),
@@ -267,7 +268,7 @@ const toMap = (record: Record<string, string> | null): Map<number, string> => ne
 
 /** The answer's books (title in the request language, authors) and every name an explanation or the recognized list needs, in one statement. */
 async function readNames(db: Database, bookIds: number[], seriesIds: number[], authorIds: number[], locale: Locale) {
-  const result = await db.execute(sql`
+  const result = await executePrepared(db, 'recommend_answer', sql`
     SELECT
       (SELECT json_agg(json_build_object('id', b.id, 'slug', b.slug, 'title', coalesce(t.title, b.original_title),
                 'authors', (SELECT json_agg(a.name ORDER BY ba.position, a.id) FROM book_authors ba JOIN authors a ON a.id = ba.author_id WHERE ba.book_id = b.id)))
