@@ -4,15 +4,15 @@
  * rated, each with one localized sentence. The model's chat tools call the same two functions.
  *
  * Queries per call, all set-based: recognition (one; plus up to six typeahead searches when no name
- * was found verbatim, for typos), the facts of the named books and their candidates (one), the names
- * for the answer (one). The rules are pure: src/domain/recommend/ (recognize, scoring, explanation).
+ * was found verbatim, for typos), the facts of the named books and their candidates (one), the titles
+ * and names for the answer (one), the slugs of a named author, series, genre or award (one, only then).
+ * The rules are pure: src/domain/recommend/ (recognize, scoring, explanation).
  */
 import { sql } from 'drizzle-orm';
 import type { Locale } from '../../src/domain/enums.ts';
 import { explainRecommendation, type ExplanationKey } from '../../src/domain/recommend/explanation.ts';
-import { chooseMatches, fallbackPhrases, readHints, splitWords, type EntityKind, type NameMatch } from '../../src/domain/recommend/recognize.ts';
+import { chooseMatches, fallbackPhrases, readHints, splitWords, type EntityKind, type Hints, type NameMatch } from '../../src/domain/recommend/recognize.ts';
 import { NO_FOCUS, NO_HINTS, scoreCandidates, type BookFacts, type Focus, type ScoredBook } from '../../src/domain/recommend/scoring.ts';
-import type { Hints } from '../../src/domain/recommend/recognize.ts';
 import { t } from '../../src/lib/i18n.ts';
 import { executePrepared, type Database } from '../client.ts';
 import { searchAuthors, searchBooks, searchSeries } from './search.ts';
