@@ -1,0 +1,174 @@
+/**
+ * The catalogue's own recommender (issue 15 points 3 and 6) against the seeded test database: the
+ * real catalogue, real readers' ratings and lists written as the reader API writes them.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSharedConnection, getDb, type Database } from '../../db/client.ts';
+import { createUser } from '../../db/queries/accounts.ts';
+import { recommendBooks, similarBooks, type RecommendAnswer, type Recommendation } from '../../db/queries/recommend.ts';
+
+let db: Database;
+const ids = new Map<string, number>();
+const readers: string[] = [];
+const id = (slug: string) => {
+  const value = ids.get(slug);
+  if (value === undefined) throw new Error(`No book ${slug} in the seed`);
+  return value;
+};
+const slugs = (books: Recommendation[]) => books.map((b) => b.slug);
+
+async function newReader(): Promise<string> {
+  const row = await createUser(db, { email: `recommend-${Date.now()}-${readers.length}@example.org`, passwordHash: 'x', language: 'en', verified: true });
+  if (!row) throw new Error('reader not created');
+  readers.push(row.id);
+  return row.id;
+}
+
+/** The contract B's chat relies on: every field present and typed, limits kept. */
+function expectWellFormed(answer: RecommendAnswer, limit = 5) {
+  expect(Array.isArray(answer.recognized)).toBe(true);
+  expect(answer.books.length).toBeLessThanOrEqual(limit);
+  for (const book of answer.books) {
+    expect(book).toEqual({
+      bookId: expect.any(Number),
+      slug: expect.stringMatching(/^[a-z0-9-]+$/),
+      title: expect.any(String),
+      authors: expect.any(Array),
+      explanation: expect.any(String),
+      score: expect.any(Number),
+    });
+    expect(book.explanation.length).toBeGreaterThan(0);
+  }
+  expect(new Set(answer.books.map((b) => b.bookId)).size).toBe(answer.books.length);
+}
+
+beforeAll(async () => {
+  db = await getDb();
+  const rows = (await db.execute(sql`SELECT slug, id FROM books`)).rows as { slug: string; id: number }[];
+  for (const row of rows) ids.set(row.slug, row.id);
+});
+
+afterAll(async () => {
+  // Deleting the readers removes their ratings and list entries (and the trigger-kept counters follow).
+  if (readers.length > 0) await db.execute(sql`DELETE FROM users WHERE id = ANY(${`{${readers.join(',')}}`}::uuid[])`);
+  await closeSharedConnection();
+});
+
+describe('recommendBooks: what the reader names', () => {
+  it('"something like Hyperion but shorter" recommends its sequels and its 1990 shortlist neighbours, never Hyperion itself', async () => {
+    const answer = await recommendBooks(db, { text: 'something like Hyperion but shorter', locale: 'en', userId: null, limit: 10 });
+    expectWellFormed(answer, 10);
+    expect(answer.recognized).toEqual([{ kind: 'book', id: id('hyperion'), slug: 'hyperion', name: 'Hyperion' }]);
+    expect(slugs(answer.books)).not.toContain('hyperion');
+    expect(answer.books[0]).toMatchObject({ slug: 'the-fall-of-hyperion', title: 'The Fall of Hyperion', authors: ['Dan Simmons'] });
+    expect(answer.books[0]!.explanation).toBe('Next in Hyperion Cantos after Hyperion; also science fiction');
+    expect(slugs(answer.books).slice(1, 3)).toEqual(['endymion', 'the-rise-of-endymion']);
+
+    const shortlist = (await db.execute(sql`
+      SELECT DISTINCT o.book_id AS id FROM book_awards h JOIN book_awards o ON o.award_id = h.award_id AND o.category_id = h.category_id AND o.year = h.year
+      WHERE h.book_id = ${id('hyperion')} AND h.year = 1990 AND o.book_id <> h.book_id`)).rows.map((r) => (r as { id: number }).id);
+    const neighbours = answer.books.filter((b) => shortlist.includes(b.bookId));
+    expect(neighbours.length).toBeGreaterThanOrEqual(3);
+    // A neighbour by Dan Simmons himself is explained by its author, the stronger reason.
+    expect(neighbours.filter((b) => /^(Shortlisted for|Won) the 1990 (Hugo|Locus) Award.*Hyperion/.test(b.explanation)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('recognizes a German edition title and answers in German, with German titles', async () => {
+    const answer = await recommendBooks(db, { text: 'Ich mochte Die linke Hand der Dunkelheit, was noch?', locale: 'de', userId: null });
+    expectWellFormed(answer);
+    expect(answer.recognized).toEqual([{ kind: 'book', id: id('the-left-hand-of-darkness'), slug: 'the-left-hand-of-darkness', name: 'Die linke Hand der Dunkelheit' }]);
+    expect(slugs(answer.books)).not.toContain('the-left-hand-of-darkness');
+    expect(answer.books.find((b) => b.slug === 'the-dispossessed')).toMatchObject({
+      title: 'Die Enteigneten',
+      explanation: 'Ebenfalls von Ursula K. Le Guin, wie Die linke Hand der Dunkelheit; ebenfalls Science-Fiction',
+    });
+    expect(answer.books.filter((b) => /für den (Hugo|Nebula) Award 1970 nominiert/.test(b.explanation)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('recognizes a mistyped German title through the typeahead search', async () => {
+    const answer = await recommendBooks(db, { text: 'Ich mochte Die linke Hand der Dunkelhiet, was noch?', locale: 'de', userId: null });
+    expect(answer.recognized.map((e) => e.slug)).toEqual(['the-left-hand-of-darkness']);
+    expect(answer.books.length).toBe(5);
+  });
+
+  it('recognizes Italian requests: "qualcosa come Dune" and an Italian edition title', async () => {
+    const dune = await recommendBooks(db, { text: 'qualcosa come Dune', locale: 'it', userId: null });
+    expectWellFormed(dune);
+    expect(dune.recognized.map((e) => [e.kind, e.slug])).toEqual([['book', 'dune']]);
+    // Dune Messiah is not in the seed: Children of Dune is the next volume the catalogue has.
+    expect(dune.books[0]).toMatchObject({ slug: 'children-of-dune', explanation: 'Il volume successivo a Dune in Dune Chronicles; anche fantascienza' });
+
+    const tenebre = await recommendBooks(db, { text: 'mi è piaciuto La mano sinistra delle tenebre, cosa leggo dopo?', locale: 'it', userId: null });
+    expect(tenebre.recognized).toEqual([{ kind: 'book', id: id('the-left-hand-of-darkness'), slug: 'the-left-hand-of-darkness', name: 'La mano sinistra delle tenebre' }]);
+    expect(tenebre.books.some((b) => /^Candidato al Premio (Hugo|Nebula) 1970 insieme a La mano sinistra delle tenebre/.test(b.explanation))).toBe(true);
+  });
+
+  it('recognizes an author, a genre and an award named in words', async () => {
+    const answer = await recommendBooks(db, { text: 'Hugo winners by Ursula K. Le Guin', locale: 'en', userId: null, limit: 3 });
+    expect(answer.recognized.map((e) => [e.kind, e.slug])).toEqual([
+      ['award', 'hugo'],
+      ['author', 'ursula-k-le-guin'],
+    ]);
+    expect(answer.books.slice(0, 2).every((b) => b.authors.includes('Ursula K. Le Guin'))).toBe(true);
+
+    const horror = await recommendBooks(db, { text: 'a good horror novel please', locale: 'en', userId: null });
+    expect(horror.recognized.map((e) => [e.kind, e.slug])).toEqual([['genre', 'horror']]);
+    expect(horror.books.length).toBe(5);
+    const horrorIds = (await db.execute(sql`SELECT bg.book_id AS id FROM book_genres bg JOIN genres g ON g.id = bg.genre_id WHERE g.slug = 'horror'`)).rows.map((r) => (r as { id: number }).id);
+    for (const book of horror.books) expect(horrorIds).toContain(book.bookId);
+  });
+
+  it('answers text that names nothing with an empty but valid answer', async () => {
+    for (const text of ['zxqv wprt blorf', 'What should I read next?', '', '?!']) {
+      const answer = await recommendBooks(db, { text, locale: 'en', userId: null });
+      expect(answer, text).toEqual({ recognized: [], books: [] });
+    }
+  });
+});
+
+describe('what the reader read, listed or rated is never recommended', () => {
+  it('leaves out rated and listed books, in recommendBooks and similarBooks', async () => {
+    const reader = await newReader();
+    await db.execute(sql`INSERT INTO ratings (user_id, book_id, rating) VALUES (${reader}::uuid, ${id('the-fall-of-hyperion')}, 5)`);
+    await db.execute(sql`INSERT INTO reading_list (user_id, book_id, status) VALUES (${reader}::uuid, ${id('endymion')}, 'to_read'), (${reader}::uuid, ${id('the-boat-of-a-million-years')}, 'read')`);
+    const answer = await recommendBooks(db, { text: 'something like Hyperion', locale: 'en', userId: reader, limit: 10 });
+    expectWellFormed(answer, 10);
+    expect(answer.books.length).toBe(10);
+    for (const slug of ['hyperion', 'the-fall-of-hyperion', 'endymion', 'the-boat-of-a-million-years']) expect(slugs(answer.books)).not.toContain(slug);
+    expect(slugs(answer.books)).toContain('the-rise-of-endymion');
+
+    const similar = await similarBooks(db, id('hyperion'), { locale: 'en', userId: reader, limit: 10 });
+    expect(similar.length).toBe(10);
+    for (const slug of ['hyperion', 'the-fall-of-hyperion', 'endymion', 'the-boat-of-a-million-years']) expect(slugs(similar)).not.toContain(slug);
+    // Another reader gets them.
+    expect(slugs(await similarBooks(db, id('hyperion'), { locale: 'en', userId: null, limit: 3 }))).toContain('the-fall-of-hyperion');
+  });
+});
+
+describe('similarBooks', () => {
+  it('puts the next in the series first, names it in the reader language, and never the book itself', async () => {
+    const books = await similarBooks(db, id('the-fall-of-hyperion'), { locale: 'de', userId: null });
+    expect(books.length).toBe(5);
+    expect(books[0]).toMatchObject({ slug: 'endymion', explanation: 'Der nächste Band von Hyperion Cantos nach Der Sturz von Hyperion; ebenfalls Science-Fiction' });
+    expect(slugs(books)).not.toContain('the-fall-of-hyperion');
+    expect(books.map((b) => b.score)).toEqual([...books.map((b) => b.score)].sort((a, b) => b - a));
+  });
+
+  it('recommends what readers who liked a book also liked (co-ratings), with the count', async () => {
+    const liked = id('a-deadly-education'); // a 2020 fantasy: no author, series, award year, genre or era in common with Dune
+    for (let i = 0; i < 3; i++) {
+      const reader = await newReader();
+      await db.execute(sql`INSERT INTO ratings (user_id, book_id, rating) VALUES (${reader}::uuid, ${id('dune')}, 5), (${reader}::uuid, ${liked}, 4)`);
+    }
+    const books = await similarBooks(db, id('dune'), { locale: 'en', userId: null, limit: 10 });
+    expect(books.find((b) => b.bookId === liked)?.explanation).toBe('3 readers who liked Dune liked this too');
+    // A reader's own likes are excluded for that reader.
+    expect(slugs(await similarBooks(db, id('dune'), { locale: 'en', userId: readers.at(-1)!, limit: 10 }))).not.toContain('a-deadly-education');
+  });
+
+  it('answers an unknown book with nothing', async () => {
+    expect(await similarBooks(db, 2_000_000_000, { locale: 'en', userId: null })).toEqual([]);
+    expect(await similarBooks(db, -1, { locale: 'en', userId: null })).toEqual([]);
+  });
+});
