@@ -33,19 +33,19 @@ export function dailyFiguresSql(from: string, to: string): SQL {
       FROM analytics_events WHERE ${inRange(sql`created_at`)}
     ),
     viewed AS (
-      SELECT day, entity_type, entity_id, count(*)::int AS n FROM ev
+      SELECT day, entity_type, entity_id, CASE WHEN entity_id ~ '^[0-9]{1,9}$' THEN entity_id::int END AS numeric_id, count(*)::int AS n FROM ev
       WHERE entity_type IN ('book', 'author', 'series') AND (event_type = 'page_view' OR (event_type = 'modal_open' AND entity_type = 'book'))
-      GROUP BY 1, 2, 3
+      GROUP BY 1, 2, 3, 4
     ),
     resolved AS (
       SELECT v.day, v.entity_type, coalesce(bs.id, bi.id, a_s.id, a_i.id, s_s.id, s_i.id) AS id, v.n
       FROM viewed v
       LEFT JOIN books bs ON v.entity_type = 'book' AND bs.slug = v.entity_id
-      LEFT JOIN books bi ON v.entity_type = 'book' AND v.entity_id ~ '^[0-9]{1,9}$' AND bi.id = v.entity_id::int
+      LEFT JOIN books bi ON v.entity_type = 'book' AND bi.id = v.numeric_id
       LEFT JOIN authors a_s ON v.entity_type = 'author' AND a_s.slug = v.entity_id
-      LEFT JOIN authors a_i ON v.entity_type = 'author' AND v.entity_id ~ '^[0-9]{1,9}$' AND a_i.id = v.entity_id::int
+      LEFT JOIN authors a_i ON v.entity_type = 'author' AND a_i.id = v.numeric_id
       LEFT JOIN series s_s ON v.entity_type = 'series' AND s_s.slug = v.entity_id
-      LEFT JOIN series s_i ON v.entity_type = 'series' AND v.entity_id ~ '^[0-9]{1,9}$' AND s_i.id = v.entity_id::int
+      LEFT JOIN series s_i ON v.entity_type = 'series' AND s_i.id = v.numeric_id
     ),
     book_views AS (SELECT day, id, sum(n)::int AS n FROM resolved WHERE entity_type = 'book' AND id IS NOT NULL GROUP BY 1, 2),
     searched AS (
