@@ -68,7 +68,7 @@ describe('storing an event', () => {
 
   it('stores a pop-up opening, an interaction and a click with their entity and kind', async () => {
     const client = newClient();
-    const ids = [marker(), marker(), marker()];
+    const ids = [marker(), marker(), marker()] as const;
     expect((await send(client, { eventType: 'modal_open', route: '/it/', entityType: 'book', entityId: '17', metadata: { requestId: ids[0], source: 'book_card' } })).status).toBe(204);
     expect((await send(client, { eventType: 'interaction', route: '/en/books/dune', entityType: 'book', entityId: 'dune', metadata: { requestId: ids[1], interaction_type: 'rating', source: 'popup' } })).status).toBe(204);
     expect((await send(client, { eventType: 'click', route: '/en/search', entityType: null, entityId: null, metadata: { requestId: ids[2], element_type: 'search_result', element_id: 'book:dune' } })).status).toBe(204);
