@@ -5,7 +5,7 @@
  * nothing more once the salt is gone. Raw events and searches are kept for ANALYTICS_RETENTION_DAYS;
  * each finished day is summed into analytics_daily, which the dashboard reads.
  */
-import { bigserial, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { ANALYTICS_METRICS } from '../../src/domain/analytics/dashboard.ts';
 import { analyticsEventTypeEnum } from './enums.ts';
 
@@ -59,7 +59,26 @@ export const analyticsDaily = pgTable(
 export const analyticsRolledDays = pgTable('analytics_rolled_days', {
   day: date('day', { mode: 'string' }).primaryKey(),
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set on the last finished day once analytics_range_tops holds the ranges ending after it. */
+  topsComputedAt: timestamp('tops_computed_at', { withTimezone: true }),
 });
+
+/**
+ * The best dimensions of each top metric over each range's finished days, computed once a day after
+ * the rollup (`as_of` is the day the ranges end on, today): a year of per-day rows is summed once,
+ * not on every dashboard visit. Today's live figures are added on reading.
+ */
+export const analyticsRangeTops = pgTable(
+  'analytics_range_tops',
+  {
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    range: smallint('range').notNull(),
+    metric: analyticsMetricEnum('metric').notNull(),
+    dimension: text('dimension').notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [primaryKey({ name: 'analytics_range_tops_pkey', columns: [t.asOf, t.range, t.metric, t.dimension] })],
+);
 
 /** The salt of the visitor hash for the current UTC day only: older ones are deleted when a new day starts. */
 export const analyticsSalts = pgTable('analytics_salts', {

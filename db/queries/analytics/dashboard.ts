@@ -9,30 +9,36 @@ import type { Locale } from '../../../src/domain/enums.ts';
 import type { AnalyticsDashboard } from '../../../src/domain/schemas/analytics.ts';
 import type { Database } from '../../client.ts';
 import { localizedTitleSql } from '../book-title.ts';
-import { liveFigures } from './rollup.ts';
+import { liveFigures, TOP_CANDIDATES } from './rollup.ts';
 
 /** Entries of each top list. */
 export const TOP_LIMIT = 10;
-/** Dimensions read per top metric from the rollups before today's are merged in (more than shown, so today can still move one up). */
-const TOP_CANDIDATES = TOP_LIMIT * 5;
-
-/** The stored rows a range needs: the series metrics summed per day, and each top metric's best dimensions over the range. */
-async function storedRows(db: Database, from: string, today: string): Promise<DailyRow[]> {
+/**
+ * The stored rows a range needs: the series metrics per day from analytics_daily, and each top
+ * metric's best dimensions over the range's finished days from analytics_range_tops (summed once a day
+ * by the rollup; summed here only when they are missing, e.g. before the first rollup of the day).
+ */
+async function storedRows(db: Database, range: AnalyticsRange, from: string, today: string): Promise<DailyRow[]> {
   const seriesMetrics = sql.join(SERIES_METRICS.map((m) => sql`${m}::analytics_metric`), sql`, `);
-  const [series, top] = await Promise.all([
+  const [series, tops] = await Promise.all([
     db.execute(sql`
       SELECT day::text AS day, metric::text AS metric, dimension, value FROM analytics_daily
       WHERE metric IN (${seriesMetrics}) AND day >= ${from}::date AND day < ${today}::date`),
     db.execute(sql`
-      SELECT ${today}::text AS day, m.metric::text AS metric, t.dimension, t.value
+      SELECT ${today}::text AS day, metric::text AS metric, dimension, value FROM analytics_range_tops
+      WHERE as_of = ${today}::date AND range = ${range}
+        AND EXISTS (SELECT 1 FROM analytics_rolled_days WHERE day = ${today}::date - 1 AND tops_computed_at IS NOT NULL)
+      UNION ALL
+      SELECT ${today}::text, m.metric::text, t.dimension, t.value
       FROM unnest(ARRAY['views_book', 'views_author', 'views_series', 'views_genre', 'searches', 'zero_searches']::analytics_metric[]) AS m(metric)
       CROSS JOIN LATERAL (
         SELECT dimension, sum(value)::int AS value FROM analytics_daily d
         WHERE d.metric = m.metric AND d.day >= ${from}::date AND d.day < ${today}::date
         GROUP BY dimension ORDER BY sum(value) DESC, dimension LIMIT ${TOP_CANDIDATES}
-      ) t`),
+      ) t
+      WHERE NOT EXISTS (SELECT 1 FROM analytics_rolled_days WHERE day = ${today}::date - 1 AND tops_computed_at IS NOT NULL)`),
   ]);
-  return [...series.rows, ...top.rows] as unknown as DailyRow[];
+  return [...series.rows, ...tops.rows] as unknown as DailyRow[];
 }
 
 interface Named {
@@ -57,7 +63,7 @@ async function names(db: Database, kind: 'book' | 'author' | 'series' | 'genre',
 /** Everything the dashboard draws for the range ending today (a UTC day). */
 export async function analyticsDashboard(db: Database, range: AnalyticsRange, today: string, tomorrow: string, locale: Locale, retentionDays: number): Promise<AnalyticsDashboard> {
   const days = rangeDays(range, today);
-  const [stored, live] = await Promise.all([storedRows(db, days[0]!, today), liveFigures(db, today, tomorrow)]);
+  const [stored, live] = await Promise.all([storedRows(db, range, days[0]!, today), liveFigures(db, today, tomorrow)]);
   const rows = [...stored, ...live];
   const topEntities = async (kind: 'book' | 'author' | 'series' | 'genre') => {
     // Entities deleted since are left out (they have no name); ask for a few more so the list stays full.

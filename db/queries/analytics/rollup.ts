@@ -4,8 +4,11 @@
  * every figure: the rollup stores it for finished days, the dashboard reads it live for today.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { ANALYTICS_RANGES, daysToRollUp, retentionStart, type DailyRow } from '../../../src/domain/analytics/dashboard.ts';
+import { ANALYTICS_RANGES, daysToRollUp, retentionStart, TOP_METRICS, type DailyRow } from '../../../src/domain/analytics/dashboard.ts';
 import type { Database } from '../../client.ts';
+
+/** Dimensions kept per range and top metric (the dashboard shows 10; more, so today's live figures can still move one up). */
+export const TOP_CANDIDATES = 50;
 
 /** A search extended by the same visitor within this time was typed on (typeahead keystrokes): only the longer one counts. */
 export const TYPED_ON_WITHIN_SECONDS = 60;
@@ -114,6 +117,7 @@ export async function rollUpFinishedDays(db: Database, today: string, retentionD
         ON CONFLICT (metric, day, dimension) DO UPDATE SET value = EXCLUDED.value`);
       await tx.execute(sql`INSERT INTO analytics_rolled_days (day) SELECT unnest(ARRAY[${list}]) ON CONFLICT DO NOTHING`);
     }
+    await computeRangeTops(tx, today, days.length > 0);
     const keepFrom = retentionStart(today, retentionDays);
     const since = sql`${keepFrom}::date::timestamp AT TIME ZONE 'UTC'`;
     const events = await tx.execute(sql`DELETE FROM analytics_events WHERE created_at < ${since}`);
@@ -121,4 +125,29 @@ export async function rollUpFinishedDays(db: Database, today: string, retentionD
     await tx.execute(sql`DELETE FROM analytics_salts WHERE day <> ${today}::date`);
     return { rolledDays: days, removedEvents: events.rowCount ?? 0, removedSearches: searches.rowCount ?? 0 };
   });
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The top dimensions of every range's finished days (analytics_range_tops, as of `today`): computed
+ * once a day, after the rollup, or again when the rollup just added days. Older ones are removed.
+ */
+async function computeRangeTops(tx: Tx, today: string, daysAdded: boolean): Promise<void> {
+  const marker = (await tx.execute(sql`SELECT tops_computed_at FROM analytics_rolled_days WHERE day = ${today}::date - 1`)).rows[0] as { tops_computed_at: Date | null } | undefined;
+  if (marker?.tops_computed_at && !daysAdded) return;
+  const ranges = sql.join(ANALYTICS_RANGES.map((r) => sql`${r}::smallint`), sql`, `);
+  const metrics = sql.join(TOP_METRICS.map((m) => sql`${m}::analytics_metric`), sql`, `);
+  await tx.execute(sql`DELETE FROM analytics_range_tops`);
+  await tx.execute(sql`
+    INSERT INTO analytics_range_tops (as_of, range, metric, dimension, value)
+    SELECT ${today}::date, r.range, m.metric, t.dimension, t.value
+    FROM unnest(ARRAY[${ranges}]) AS r(range)
+    CROSS JOIN unnest(ARRAY[${metrics}]) AS m(metric)
+    CROSS JOIN LATERAL (
+      SELECT dimension, sum(value)::int AS value FROM analytics_daily d
+      WHERE d.metric = m.metric AND d.day >= ${today}::date - (r.range - 1) AND d.day < ${today}::date
+      GROUP BY dimension ORDER BY sum(value) DESC, dimension LIMIT ${TOP_CANDIDATES}
+    ) t`);
+  await tx.execute(sql`UPDATE analytics_rolled_days SET tops_computed_at = now() WHERE day = ${today}::date - 1`);
 }

@@ -166,7 +166,10 @@ describe('the dashboard', () => {
     expect(after.top.genres.map((g) => g.id)).toEqual(expect.arrayContaining(dune.genreIds));
     expect(after.searches).toEqual(expect.arrayContaining([{ query: 'dune', count: expect.any(Number) }, { query: 'xyzzy', count: 2 }]));
     expect(after.zeroResultSearches[0]).toEqual({ query: 'xyzzy', count: 2 });
-    expect(after.interactionsByType).toEqual(expect.arrayContaining([{ type: 'list_add', count: 1 }, { type: 'buy_link', count: 1 }]));
+    // The past day's two kinds; today may add more of them (other test files send events too).
+    const kinds = new Map(after.interactionsByType.map((k) => [k.type, k.count]));
+    expect(kinds.get('list_add')).toBeGreaterThanOrEqual(1);
+    expect(kinds.get('buy_link')).toBeGreaterThanOrEqual(1);
     expect(after.retentionDays).toBe(90);
   });
 
