@@ -8,7 +8,6 @@ import { dailySeries, interactionsByType, rangeDays, SERIES_METRICS, topDimensio
 import type { Locale } from '../../../src/domain/enums.ts';
 import type { AnalyticsDashboard } from '../../../src/domain/schemas/analytics.ts';
 import type { Database } from '../../client.ts';
-import { localizedTitleSql } from '../book-title.ts';
 import { liveFigures, TOP_CANDIDATES } from './rollup.ts';
 
 /** Entries of each top list. */
@@ -51,7 +50,8 @@ async function names(db: Database, kind: 'book' | 'author' | 'series' | 'genre',
   if (ids.length === 0) return new Map();
   const list = sql.join(ids.map((id) => sql`${id}::int`), sql`, `);
   const query = {
-    book: sql`SELECT b.id, b.slug, ${localizedTitleSql({ id: sql`b.id`, originalTitle: sql`b.original_title`, originalLanguage: sql`b.original_language` }, locale)} AS name FROM books b WHERE b.id IN (${list})`,
+    // Titles in the page language from book_titles (kept by triggers; db/README.md), not the title function per row.
+    book: sql`SELECT b.id, b.slug, t.title AS name FROM books b JOIN book_titles t ON t.book_id = b.id AND t.locale = ${locale} WHERE b.id IN (${list})`,
     author: sql`SELECT id, slug, name FROM authors WHERE id IN (${list})`,
     series: sql`SELECT id, slug, name FROM series WHERE id IN (${list})`,
     genre: sql`SELECT id, NULL AS slug, coalesce(names->>${locale}::text, name) AS name FROM genres WHERE id IN (${list})`,
