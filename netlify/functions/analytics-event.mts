@@ -9,10 +9,17 @@ import { handle, noContent, parseValue, readJson } from './_shared/http.ts';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
-/** The metadata's size as JSON in UTF-8 (issue 14: at most 2 KB), whatever it holds. */
+/**
+ * The metadata's size as JSON in UTF-8 (issue 14: at most 2 KB), whatever it holds. Nesting too deep
+ * to write out again (the API fuzz: arrays thousands deep within the 64 KiB body) counts as too large.
+ */
 function metadataBytes(body: unknown): number {
   if (typeof body !== 'object' || body === null || !('metadata' in body)) return 0;
-  return new TextEncoder().encode(JSON.stringify((body as { metadata: unknown }).metadata) ?? '').byteLength;
+  try {
+    return new TextEncoder().encode(JSON.stringify((body as { metadata: unknown }).metadata) ?? '').byteLength;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
 }
 
 /**

@@ -118,6 +118,11 @@ describe('bad input', () => {
     expect((await send(client, { eventType: 'click', route: '/en/books', metadata: { requestId: marker(), element_type: 'buy_link', element_id: 'x'.repeat(1500) } })).status).toBe(204);
   });
 
+  it('refuses metadata nested too deep to measure with the same 400, never a 500', async () => {
+    const deep = `{"eventType":"click","route":"/en/books","metadata":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    expect(errorOf(await send(client, deep), 400).message).toBe('The event’s metadata may be at most 2 KB.');
+  });
+
   it('answers other methods with 405', async () => {
     expect((await server.call('GET', '/api/analytics/event')).status).toBe(405);
   });
