@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { analyticsEventTypeEnum } from './enums.ts';
-import { users } from './users.ts';
+import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Affiliate services (spec §3): a key such as amazon.de with per-region locales. */
 export const affiliateServices = pgTable(
@@ -32,21 +30,6 @@ export const affiliateServiceLocales = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('affiliate_service_locales_key').on(t.serviceId, t.region, t.variant)],
-);
-
-export const analyticsEvents = pgTable(
-  'analytics_events',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventType: analyticsEventTypeEnum('event_type').notNull(),
-    route: text('route').notNull(),
-    entityType: text('entity_type'),
-    entityId: text('entity_id'),
-    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('analytics_events_type_time_idx').on(t.eventType, t.createdAt), index('analytics_events_time_idx').on(t.createdAt)],
 );
 
 /** Newsletter sign-ups with double opt-in: confirmed only after the emailed link is used. */

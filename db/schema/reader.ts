@@ -32,6 +32,8 @@ export const ratings = pgTable(
   (t) => [
     uniqueIndex('ratings_user_book_key').on(t.userId, t.bookId),
     index('ratings_book_idx').on(t.bookId),
+    // Ratings and reviews per day for the analytics rollup and today's live figures (issue 14).
+    index('ratings_created_idx').on(t.createdAt),
     // A book's reviews newest first (issue 12: GET reviews, the pop-up's two): only rows with text that no moderator hid.
     index('ratings_book_reviews_idx').on(t.bookId, t.createdAt.desc(), t.id.desc()).where(sql`${t.review} IS NOT NULL AND ${t.hiddenAt} IS NULL`),
     check('ratings_range', sql`${t.rating} BETWEEN 1 AND 5`),
@@ -53,6 +55,7 @@ export const authorReviews = pgTable(
   (t) => [
     uniqueIndex('author_reviews_user_author_key').on(t.userId, t.authorId),
     index('author_reviews_author_idx').on(t.authorId),
+    index('author_reviews_created_idx').on(t.createdAt),
     index('author_reviews_author_reviews_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()).where(sql`${t.review} IS NOT NULL AND ${t.hiddenAt} IS NULL`),
     check('author_reviews_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
@@ -68,5 +71,5 @@ export const readingList = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.bookId] }), index('reading_list_book_idx').on(t.bookId)],
+  (t) => [primaryKey({ columns: [t.userId, t.bookId] }), index('reading_list_book_idx').on(t.bookId), index('reading_list_created_idx').on(t.createdAt)],
 );

@@ -24,6 +24,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // New accounts per day for the analytics rollup (issue 14).
+    index('users_created_idx').on(t.createdAt),
     check('users_language_supported', sql`${t.language} IN ('en', 'de', 'it')`),
   ],
 );

@@ -21,6 +21,7 @@ import { fill, plural, type PluralForms } from './cards/format.ts';
 import { createSearchController, type SearchState } from './search/search-controller.ts';
 import { createSearchFetcher } from './search/search-api.ts';
 import ResultSummary from './search/ResultSummary.tsx';
+import { signalAnalytics } from '../lib/analytics/signal.ts';
 
 export interface SearchBoxTexts {
   /** Accessible name of the input ('Search books, authors, series, genres and awards'). */
@@ -55,6 +56,15 @@ export interface SearchBoxProps {
 type Entry = SearchOption | { kind: 'all'; key: 'see-all'; label: string; href: string };
 
 const go = (href: string) => window.location.assign(href);
+const ENTITY_OF_KIND = { books: 'book', authors: 'author', series: 'series', genres: 'genre', awards: 'award' } as const;
+
+/** Opens a suggestion; a chosen result (not 'see all') is reported to the analytics (issue 14). */
+function choose(entry: Entry): void {
+  if (entry.kind !== 'all') {
+    signalAnalytics({ eventType: 'click', entityType: ENTITY_OF_KIND[entry.kind], entityId: String(entry.id), metadata: { element_type: 'search_result', element_id: entry.key, source: 'typeahead' } });
+  }
+  go(entry.href);
+}
 
 export default function SearchBox({ locale, variant, texts }: SearchBoxProps) {
   const localize = useMemo(() => (path: string) => `/${locale}${path}`, [locale]);
@@ -168,7 +178,7 @@ export default function SearchBox({ locale, variant, texts }: SearchBoxProps) {
         const entry = showList && active >= 0 ? entries[active] : undefined;
         if (entry) {
           close();
-          go(entry.href);
+          choose(entry);
         } else submit();
         return;
       }
@@ -213,7 +223,7 @@ export default function SearchBox({ locale, variant, texts }: SearchBoxProps) {
         onPointerMove={() => setActive(index)}
         onClick={() => {
           close();
-          go(entry.href);
+          choose(entry);
         }}
       >
         {entry.kind === 'all' ? (

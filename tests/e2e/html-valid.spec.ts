@@ -29,6 +29,8 @@ const PAGE_TYPES = [
   '/{l}/admin/users',
   '/{l}/admin/awards',
   '/{l}/admin/affiliate',
+  // The analytics dashboard (issue 14 point 3).
+  '/{l}/admin/analytics',
 ];
 
 const validator = new HtmlValidate({ extends: ['html-validate:standard'] });

@@ -16,6 +16,7 @@
  * cookies, odd Accept-Language and Origin) come on top. The sample is chosen with a fixed seed:
  * every run sends the same requests.
  */
+import { AnalyticsEventSchema, AnalyticsRangeQuerySchema } from '../../src/domain/schemas/analytics.ts';
 import { prng } from '../../scripts/synthetic-catalogue.ts';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -218,6 +219,10 @@ export const ENDPOINTS: EndpointSpec[] = [
   { fn: 'admin-rebuild', method: 'GET', auth: true },
   { fn: 'admin-rebuild', method: 'POST', auth: true },
   { fn: 'logout', method: 'GET', redirect: true },
+  // Analytics (issue 14): the page script's event (anyone; rate limited per client) and the dashboard (super users).
+  { fn: 'analytics-event', method: 'POST', body: AnalyticsEventSchema },
+  { fn: 'admin-analytics', method: 'GET', auth: true, admin: true, query: AnalyticsRangeQuerySchema },
+  { fn: 'analytics-rollup', method: 'POST', path: '/.netlify/functions/analytics-rollup', light: true },
   // Unclaimed /api/* paths: `public/_redirects` rewrites them to api-not-found (a JSON 404).
   { fn: 'api-not-found', method: 'GET', path: '/api/no-such-endpoint/:rest', params: z.object({ rest: z.string() }), light: true },
   { fn: 'api-not-found', method: 'POST', path: '/api/no-such-endpoint/:rest', params: z.object({ rest: z.string() }), light: true },

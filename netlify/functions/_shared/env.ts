@@ -11,6 +11,10 @@ export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-00000000000
 const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').default(DEV_SESSION_SECRET),
   SITE_URL: z.url().optional(),
+  /** Days raw analytics events and searches are kept (issue 14 point 2); the daily rollups stay. */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1, 'ANALYTICS_RETENTION_DAYS must be a whole number of 1 or more').default(90),
+  /** Analytics events one client (the day's visitor hash) may send per minute (issue 14 point 1). */
+  ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1, 'ANALYTICS_EVENTS_PER_MINUTE must be a whole number of 1 or more').default(60),
   /** Ratings, reviews and reading-list writes a signed-in user may make per minute (issue 12; rate-limit.ts). */
   READER_WRITES_PER_MINUTE: z.coerce.number().int().min(1, 'READER_WRITES_PER_MINUTE must be a whole number of 1 or more').default(60),
 });

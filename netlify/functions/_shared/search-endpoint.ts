@@ -2,6 +2,7 @@ import { getDb, type Database } from '../../../db/client.ts';
 import type { Locale } from '../../../src/domain/enums.ts';
 import { isSearchable } from '../../../src/domain/search-query.ts';
 import { SearchQuerySchema } from '../../../src/domain/schemas/search.ts';
+import { recordSearch } from './analytics.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { handle, ok, parseQuery } from './http.ts';
 
@@ -31,6 +32,8 @@ export function searchEndpoint<T>(search: (db: Database, query: string, locale: 
       if (q === null || !isSearchable(q)) return ok([]);
       const locale = lang ?? ctx.locale;
       const hits = await cached(searchCacheKey(byLanguage ? locale : null, q, limit), async () => search(await getDb(), q, locale, limit));
+      // Issue 14: only queued here (a push); written after the answer, in batches (analytics.ts). No hits marks what the catalogue lacks.
+      recordSearch(req, ctx.netlify, q, hits.length);
       const vary: Record<string, string> = byLanguage ? { vary: 'accept-language' } : {};
       return ok(hits, { headers: { 'cache-control': 'public, max-age=60', ...vary } });
     },

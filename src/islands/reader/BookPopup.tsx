@@ -43,6 +43,7 @@ import { $popup, closePopup, selectEdition } from './stores/popup.ts';
 import { $toastHost } from './stores/toast-host.ts';
 import { notify } from './stores/toasts.ts';
 import type { PopupTexts, ReaderPlurals } from './texts.ts';
+import { signalAnalytics } from '../../lib/analytics/signal.ts';
 
 export interface BookPopupProps {
   locale: string;
@@ -209,6 +210,7 @@ function BookDetails({ locale, texts, plurals, data, reader, state, selectedEdit
             target="_blank"
             rel="sponsored noopener"
             aria-describedby={disclosureId}
+            onClick={() => signalAnalytics({ eventType: 'click', entityType: 'book', entityId: String(data.book.id), metadata: { element_type: 'buy_link', source: 'popup' } })}
           >
             {texts['reader.buy.button']}
             <span className="visually-hidden"> {texts['reader.buy.newTab']}</span>

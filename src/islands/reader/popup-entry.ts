@@ -13,6 +13,7 @@ import { loadAffiliateServices } from './stores/affiliate.ts';
 import { openPopup } from './stores/popup.ts';
 import type { PopupTextBundle } from './texts.ts';
 import { ensureToaster } from './toaster-root.ts';
+import { signalAnalytics } from '../../lib/analytics/signal.ts';
 // As a URL, not a CSS import: Astro would link an imported stylesheet into every page that can load
 // this module (all of them), render-blocking (issue 11). It is fetched with the code instead.
 import popupStylesheet from '../../styles/popup.css?url';
@@ -73,4 +74,5 @@ export async function openBookPopup(ref: string, trigger: HTMLElement): Promise<
   }
   loadAffiliateServices(locale);
   openPopup(ref, trigger, locale, texts);
+  signalAnalytics({ eventType: 'modal_open', entityType: 'book', entityId: ref, metadata: { source: 'book_card' } });
 }

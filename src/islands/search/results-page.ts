@@ -18,6 +18,7 @@ import { normalizeSearchQuery, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT, type SearchK
 import { countResults, searchGroups, type SearchOption, type SearchResults } from '../../domain/search-results.ts';
 import { fill, plural, type PluralForms } from '../cards/format.ts';
 import { createSearchFetcher } from './search-api.ts';
+import { signalAnalytics } from '../../lib/analytics/signal.ts';
 
 export interface SearchResultsTexts {
   /** 'Results for “{query}”' */
@@ -131,6 +132,11 @@ export function mountSearchResults(root: HTMLElement, locale: Locale, texts: Sea
   }
   const localize = (path: string) => `/${locale}${path}`;
   const fetchCatalogue = createSearchFetcher(locale, { limit: SEARCH_MAX_LIMIT });
+  // A chosen catalogue result is reported to the analytics (issue 14); the pop-up of a book reports its own opening.
+  container.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a.search-results__item') : null;
+    if (link) signalAnalytics({ eventType: 'click', metadata: { element_type: 'search_result', element_id: link.pathname.slice(0, 200), source: 'results_page' } });
+  });
 
   const headingText = fill(texts.heading, { query });
   let heading = container.querySelector<HTMLElement>(':scope > .search-results__heading');

@@ -16,6 +16,7 @@ import { ModalDataSchema, RatingResultSchema, ReadingListEntrySchema, type Modal
 import { ApiClientError } from '../../../lib/api-client.ts';
 import type { ActionTexts } from '../texts.ts';
 import { notify } from './toasts.ts';
+import { signalAnalytics } from '../../../lib/analytics/signal.ts';
 import {
   announceRatingChange,
   isUnauthenticated,
@@ -125,7 +126,7 @@ export function createBookReader({ ref, locale, texts, client = readerClient(loc
     $state.setKey('signInPrompt', true);
   }
 
-  async function listCall(call: (bookId: number) => Promise<unknown>, after: Partial<ModalData>, success: string, failure: string): Promise<void> {
+  async function listCall(call: (bookId: number) => Promise<unknown>, after: Partial<ModalData>, success: string, failure: string, onSaved?: (bookId: number) => void): Promise<void> {
     if (needsSignIn() || $state.get().listBusy) return;
     const data = await dataForAction();
     if (!data || $state.get().listBusy) return;
@@ -134,6 +135,7 @@ export function createBookReader({ ref, locale, texts, client = readerClient(loc
       await call(data.book.id);
       patchData(after);
       notify({ kind: 'success', title: success });
+      onSaved?.(data.book.id);
     } catch (error) {
       if (isUnauthenticated(error)) promptSignIn();
       else notifyFailure(failure, error, texts);
@@ -148,6 +150,7 @@ export function createBookReader({ ref, locale, texts, client = readerClient(loc
       { isInReadingList: true, readingStatus: 'to_read' },
       texts['reader.list.added'],
       texts['reader.list.addFailed'],
+      (bookId) => signalAnalytics({ eventType: 'interaction', entityType: 'book', entityId: String(bookId), metadata: { interaction_type: 'list_add' } }),
     );
 
   const setStatus = (status: ReadingStatus) =>
@@ -197,6 +200,7 @@ export function createBookReader({ ref, locale, texts, client = readerClient(loc
     saving = false;
     if (!saved) return;
     notify({ kind: 'success', title: texts['reader.rating.saved'] });
+    signalAnalytics({ eventType: 'interaction', entityType: 'book', entityId: String(bookId), metadata: { interaction_type: 'rating' } });
     // Spec §7: afterwards reading list, modal-data, ratings and book data are refreshed.
     announceRatingChange(ratingSubject('book', bookId), self);
     await refresh();

@@ -8,6 +8,7 @@ import { map, type MapStore } from 'nanostores';
 import { RatingResultSchema, ReviewPageSchema, type OwnRating, type ReviewPage } from '../../../domain/schemas/reader.ts';
 import type { ReviewsPanelTexts } from '../texts.ts';
 import { notify } from './toasts.ts';
+import { signalAnalytics } from '../../../lib/analytics/signal.ts';
 import {
   announceRatingChange,
   isUnauthenticated,
@@ -109,7 +110,7 @@ export function createReviews({ kind, id, locale, texts, client = readerClient(l
   }
 
   const save = (rating: number, review: string) =>
-    write(
+    track(review, write(
       async () => {
         const result = await client.request('PUT', PATHS[kind].write(id), {
           body: { rating, review: review.trim() ? review : null },
@@ -119,7 +120,14 @@ export function createReviews({ kind, id, locale, texts, client = readerClient(l
       },
       texts['reader.reviews.saved'],
       texts['reader.reviews.saveFailed'],
-    );
+    ));
+
+  /** A saved review (or a rating without text) is reported to the analytics (issue 14). */
+  async function track(review: string, saving: Promise<boolean>): Promise<boolean> {
+    const saved = await saving;
+    if (saved) signalAnalytics({ eventType: 'interaction', entityType: kind, entityId: String(id), metadata: { interaction_type: review.trim() ? 'review' : 'rating' } });
+    return saved;
+  }
 
   const remove = () =>
     write(
