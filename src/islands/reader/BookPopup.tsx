@@ -43,6 +43,7 @@ import { $popup, closePopup, selectEdition } from './stores/popup.ts';
 import { $toastHost } from './stores/toast-host.ts';
 import { notify } from './stores/toasts.ts';
 import type { PopupTexts, ReaderPlurals } from './texts.ts';
+import { LoadingSpinner } from '../LoadingSpinner.tsx';
 
 export interface BookPopupProps {
   locale: string;
@@ -97,10 +98,7 @@ export default function BookPopup({ locale, texts, plurals }: BookPopupProps) {
           <span className="visually-hidden">{texts['reader.popup.close']}</span>
         </button>
         {state.status === 'loading' && (
-          <p className="reader-popup__state" role="status">
-            <span className="reader-spinner" aria-hidden="true" />
-            {texts['reader.popup.loading']}
-          </p>
+          <LoadingSpinner className="reader-popup__state" label={texts['reader.popup.loading']} />
         )}
         {state.status === 'error' && (
           <div className="reader-popup__state" role="alert">
