@@ -4,7 +4,7 @@
  * locks the address's row, asks the rule and writes in one transaction, so two requests with one
  * link can never both confirm.
  */
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../../src/domain/enums.ts';
 import { confirmOutcome, signUpStep, type ConfirmOutcome, type SignUpStep } from '../../../src/domain/newsletter/subscription.ts';
 import type { SubscriberRow } from '../../../src/domain/newsletter/subscribers-csv.ts';
@@ -53,6 +53,14 @@ export async function signUp(db: Database, input: SignUpInput): Promise<{ step: 
     if (!created) return { step: 'keep', id: '' };
     return { step, id: created.id };
   });
+}
+
+/**
+ * Deletes sign-ups never confirmed whose consent is older than `before` (the privacy policy promises
+ * 30 days): one statement on the unconfirmed rows only.
+ */
+export async function pruneUnconfirmed(db: Database, before: Date): Promise<void> {
+  await db.delete(subs).where(and(isNull(subs.confirmedAt), isNull(subs.unsubscribedAt), lt(subs.consentAt, before)));
 }
 
 /** Uses a confirmation token once (src/domain/newsletter/subscription.ts `confirmOutcome`). */

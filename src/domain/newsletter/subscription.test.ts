@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIRM_LINK_HOURS, CONSENT_TEXT_VERSIONS, CURRENT_CONSENT_TEXT_VERSION, confirmLinkExpiresAt, confirmOutcome, signUpStep, subscriptionState, type SubscriptionRecord } from './subscription.ts';
+import { unconfirmedCutoff, CONFIRM_LINK_HOURS, CONSENT_TEXT_VERSIONS, CURRENT_CONSENT_TEXT_VERSION, confirmLinkExpiresAt, confirmOutcome, signUpStep, subscriptionState, type SubscriptionRecord } from './subscription.ts';
 
 const now = new Date('2026-11-26T10:00:00Z');
 const record = (overrides: Partial<SubscriptionRecord> = {}): SubscriptionRecord => ({
@@ -48,5 +48,11 @@ describe('signing up', () => {
 
   it('records the newest consent text version', () => {
     expect(CURRENT_CONSENT_TEXT_VERSION).toBe(CONSENT_TEXT_VERSIONS.at(-1));
+  });
+});
+
+describe('unconfirmed sign-ups', () => {
+  it('are kept 30 days after their consent', () => {
+    expect(unconfirmedCutoff(now).toISOString()).toBe('2026-10-27T10:00:00.000Z');
   });
 });

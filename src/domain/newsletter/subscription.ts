@@ -27,6 +27,17 @@ export function confirmLinkExpiresAt(now: Date): Date {
   return new Date(now.getTime() + CONFIRM_LINK_HOURS * 60 * 60 * 1000);
 }
 
+/** Sign-ups never confirmed are deleted this long after their consent (the privacy policy, section 10). */
+export const UNCONFIRMED_KEPT_DAYS = 30;
+
+/**
+ * Consent older than this and never confirmed is deleted.
+ * @example unconfirmedCutoff(new Date('2026-01-31T00:00:00Z')) // 2026-01-01T00:00:00Z
+ */
+export function unconfirmedCutoff(now: Date): Date {
+  return new Date(now.getTime() - UNCONFIRMED_KEPT_DAYS * 24 * 60 * 60 * 1000);
+}
+
 /** What the database holds about one address. */
 export interface SubscriptionRecord {
   confirmedAt: Date | null;

@@ -123,6 +123,19 @@ describe('double opt-in', () => {
     expect(errorOf(unknown as never, 400).details?.[0]?.key).toBe('validation.token');
   });
 
+  it('deletes sign-ups never confirmed 30 days after their consent, and keeps confirmed ones', async () => {
+    const stale = unique('stale');
+    await signUp(stale);
+    await confirmToken(stale);
+    const { email: kept } = await confirmedSubscriber();
+    await (await getDb()).execute(sql`UPDATE newsletter_subscriptions SET consent_at = now() - interval '31 days' WHERE email IN (${stale}, ${kept})`);
+    const next = unique('next');
+    await signUp(next);
+    await confirmToken(next);
+    expect(await findSubscription(await getDb(), stale)).toBeNull();
+    expect(await findSubscription(await getDb(), kept)).not.toBeNull();
+  });
+
   it('a new sign-up before confirming sends a new link and the old one stops working', async () => {
     const email = unique('again');
     const ip = newClient();
