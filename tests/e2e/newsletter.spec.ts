@@ -28,10 +28,12 @@ test('a German reader subscribes from the footer, confirms through the mailed li
 
   const form = page.getByRole('form', { name: de['newsletter.heading'] });
   await test.step('subscribe from the footer', async () => {
-    await form.hover(); // intent hydrates the island (ADR 0008)
+    const subscribe = form.getByRole('button', { name: de['newsletter.submit'] });
+    await expect(subscribe).toBeDisabled(); // static HTML until intent
+    await form.hover(); // intent hydrates the island (ADR 0008): the button is enabled once it has
+    await expect(subscribe).toBeEnabled();
     await form.getByLabel(de['newsletter.email']).fill(email);
     await expect(form.getByLabel(de['newsletter.language'])).toHaveValue('de');
-    const subscribe = form.getByRole('button', { name: de['newsletter.submit'] });
     await subscribe.click();
     // Without consent nothing is sent: the box says why.
     await expect(form.getByText(de['validation.newsletter.consent'])).toBeVisible();
