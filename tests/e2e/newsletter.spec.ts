@@ -11,7 +11,7 @@ import en from '../../locales/en.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
 import { axeBuilder } from '../support/axe.ts';
 import { uniqueEmail } from '../support/e2e-accounts.ts';
-import { queryE2e } from '../support/e2e-admin.ts';
+import { queryE2e, signInAsAdmin } from '../support/e2e-admin.ts';
 import { mailsTo } from '../support/outbox.ts';
 
 /** The newest mail to an address that contains `marker`, waiting for it (mail goes out after the answer). */
@@ -81,6 +81,17 @@ test('a German reader subscribes from the footer, confirms through the mailed li
     const [row] = await queryE2e<{ unsubscribed_at: Date | null }>('SELECT unsubscribed_at FROM newsletter_subscriptions WHERE email = $1', [email]);
     expect(row!.unsubscribed_at).not.toBeNull();
   });
+});
+
+test('a super user sees the subscriber counts and downloads the confirmed subscribers as CSV', async ({ page }) => {
+  await signInAsAdmin(page.request);
+  await page.goto('/it/admin/newsletter');
+  await expect(page.getByRole('heading', { level: 1, name: it['admin.newsletter.title'] })).toBeVisible();
+  await expect(page.getByRole('table', { name: it['admin.newsletter.byLanguage'] })).toBeVisible();
+  const audit = await axeBuilder(page).analyze();
+  expect(audit.violations.map((v) => v.id)).toEqual([]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: it['admin.newsletter.export'] }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
 });
 
 test('the welcome page is under construction in three languages, noindex and not in the sitemap', async ({ page, request }) => {
