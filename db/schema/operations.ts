@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Affiliate services (spec §3): a key such as amazon.de with per-region locales. */
 export const affiliateServices = pgTable(
@@ -32,7 +32,12 @@ export const affiliateServiceLocales = pgTable(
   (t) => [uniqueIndex('affiliate_service_locales_key').on(t.serviceId, t.region, t.variant)],
 );
 
-/** Newsletter sign-ups with double opt-in: confirmed only after the emailed link is used. */
+/**
+ * Newsletter sign-ups with double opt-in (issue 14 point 4): confirmed only after the emailed link is
+ * used. Consent is recorded as its time and the version of the consent text shown; no IP address.
+ * The confirmation token is stored only as its SHA-256 hash, valid until `confirm_token_expires_at`,
+ * used once. Unsubscribe links carry an HMAC of the id instead of a stored token.
+ */
 export const newsletterSubscriptions = pgTable(
   'newsletter_subscriptions',
   {
@@ -40,9 +45,16 @@ export const newsletterSubscriptions = pgTable(
     email: text('email').notNull(),
     language: text('language').notNull().default('en'),
     confirmTokenHash: text('confirm_token_hash'),
+    confirmTokenExpiresAt: timestamp('confirm_token_expires_at', { withTimezone: true }),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentTextVersion: text('consent_text_version'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('newsletter_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('newsletter_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('newsletter_confirm_token_key').on(t.confirmTokenHash),
+    check('newsletter_language_supported', sql`${t.language} IN ('en', 'de', 'it')`),
+  ],
 );

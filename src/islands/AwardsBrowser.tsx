@@ -21,6 +21,7 @@ import {
   type AwardSelection,
   type AwardTab,
 } from '../domain/awards-view.ts';
+import { LoadingSpinner } from './LoadingSpinner.tsx';
 
 export interface AwardOption extends AwardRef {
   /** Localized award name. */
@@ -209,10 +210,7 @@ export default function AwardsBrowser({ awards, panelId, tabIdPrefix, labels }: 
         })}
       </div>
       {load === 'loading' && (
-        <p className="list-loading awards-controls__status" role="status">
-          <span className="spinner" aria-hidden="true"></span>
-          {labels.loading}
-        </p>
+        <LoadingSpinner className="list-loading awards-controls__status" label={labels.loading} />
       )}
       {load === 'error' && (
         <div className="list-error" role="alert">

@@ -29,6 +29,7 @@ import SeriesListCard from './cards/SeriesListCard.tsx';
 import { createCatalogueList } from './stores/catalogue-list.ts';
 import { readSessionHint } from '../domain/session-hint.ts';
 import { isReturnVisit, readSnapshot, snapshotKey, writeSnapshot } from './stores/list-snapshot.ts';
+import { LoadingSpinner } from './LoadingSpinner.tsx';
 
 export type ListKind = 'books' | 'authors' | 'series';
 type Item = BookCard | AuthorCard | SeriesCard;
@@ -319,10 +320,7 @@ export default function CatalogueList(props: CatalogueListProps) {
         {/* While a new view loads, the old total would describe the wrong list. */}
         {!(loading && view.mode === 'replace') && <p className="list-status__total">{plural(texts.total, locale, view.total)}</p>}
         {loading && (
-          <p className="list-loading" role="status">
-            <span className="spinner" aria-hidden="true"></span>
-            {texts.loading}
-          </p>
+          <LoadingSpinner className="list-loading" label={texts.loading} />
         )}
       </div>
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">

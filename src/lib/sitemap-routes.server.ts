@@ -1,6 +1,7 @@
 /**
  * The routes the sitemaps list, by section, from the same catalogue snapshot as the detail pages.
- * Account screens (noindex), /search and 404 pages are left out. Build-time only (reads the database).
+ * Account screens (noindex), /search, 404 pages, /welcome and the newsletter and admin pages (noindex)
+ * are left out. Build-time only (reads the database).
  */
 import { getCatalogueSnapshot } from '../../db/queries/catalogue.ts';
 import { awardRefs, buildAwardViews } from '../components/lists/awards-data.server.ts';

@@ -35,6 +35,7 @@ import { AuthorRefSchema, IdParamSchema, refSchema } from '../../src/domain/sche
 import { editorialSchemas, HistoryQuerySchema } from '../../src/domain/schemas/editorial.ts';
 import { ChangeRoleSchema, UserIdSchema, UserSearchQuerySchema } from '../../src/domain/schemas/admin-users.ts';
 import { ImageUploadFieldsSchema } from '../../src/domain/schemas/images.ts';
+import { NewsletterConfirmSchema, NewsletterSignUpSchema, NewsletterUnsubscribeSchema } from '../../src/domain/schemas/newsletter.ts';
 import { ModerationReasonSchema, ReviewParamsSchema } from '../../src/domain/schemas/moderation.ts';
 import { AffiliateLocaleInputSchema, AffiliateLocalePatchSchema, AffiliateServiceInputSchema, AffiliateServicePatchSchema } from '../../src/domain/schemas/affiliate.ts';
 import { AwardCategoryInputSchema, AwardCategoryParamsSchema, AwardCategoryPatchSchema, AwardInputSchema, AwardPatchSchema, awardEntriesSchema, awardSlotQuerySchema } from '../../src/domain/schemas/awards-admin.ts';
@@ -223,6 +224,13 @@ export const ENDPOINTS: EndpointSpec[] = [
   { fn: 'analytics-event', method: 'POST', body: AnalyticsEventSchema },
   { fn: 'admin-analytics', method: 'GET', auth: true, admin: true, query: AnalyticsRangeQuerySchema },
   { fn: 'analytics-rollup', method: 'POST', path: '/.netlify/functions/analytics-rollup', light: true },
+  // The newsletter (issue 14 point 4). The one-click form post of unsubscribe is tests/integration/newsletter/.
+  { fn: 'newsletter', method: 'POST', body: NewsletterSignUpSchema },
+  { fn: 'newsletter-confirm', method: 'POST', body: NewsletterConfirmSchema },
+  { fn: 'newsletter-unsubscribe', method: 'POST', body: NewsletterUnsubscribeSchema },
+  { fn: 'admin-newsletter', method: 'GET', auth: true, admin: true, light: true },
+  // Its success is a CSV file, not the envelope: sent as the fuzz user (a normal user), it meets the 403.
+  { fn: 'admin-newsletter-export', method: 'GET', auth: true, light: true },
   // Unclaimed /api/* paths: `public/_redirects` rewrites them to api-not-found (a JSON 404).
   { fn: 'api-not-found', method: 'GET', path: '/api/no-such-endpoint/:rest', params: z.object({ rest: z.string() }), light: true },
   { fn: 'api-not-found', method: 'POST', path: '/api/no-such-endpoint/:rest', params: z.object({ rest: z.string() }), light: true },

@@ -14,6 +14,8 @@ export interface Mail {
   html: string;
   /** The one link in the message, printed in outbox mode. */
   link?: string;
+  /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post, issue 14). */
+  headers?: Record<string, string>;
 }
 
 export const DEFAULT_FROM = 'Phantastika <no-reply@phantastika.local>';
@@ -25,7 +27,7 @@ export function outboxDir(env: NodeJS.ProcessEnv = process.env): string {
 export async function sendMail(mail: Mail, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const from = env.MAIL_FROM ?? DEFAULT_FROM;
   if (env.SMTP_URL) {
-    await nodemailer.createTransport(env.SMTP_URL).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await nodemailer.createTransport(env.SMTP_URL).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
     return;
   }
   // streamTransport builds the complete RFC 822 message without sending it.
@@ -35,6 +37,7 @@ export async function sendMail(mail: Mail, env: NodeJS.ProcessEnv = process.env)
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    headers: mail.headers,
   });
   const dir = outboxDir(env);
   mkdirSync(dir, { recursive: true });

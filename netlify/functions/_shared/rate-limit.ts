@@ -25,6 +25,8 @@ export const LIMITS = {
   register: { address: { limit: 10, windowSeconds: 60 * 60 } },
   resend: { pair: { limit: 3, windowSeconds: 60 * 60 }, account: { limit: 10, windowSeconds: 60 * 60 }, address: { limit: 10, windowSeconds: 60 * 60 } },
   forgot: { pair: { limit: 3, windowSeconds: 60 * 60 }, account: { limit: 10, windowSeconds: 60 * 60 }, address: { limit: 10, windowSeconds: 60 * 60 } },
+  /** Newsletter sign-ups (issue 14): they mail a link, so limited like the other mail-sending endpoints; the account is the address signed up. */
+  newsletter: { pair: { limit: 3, windowSeconds: 60 * 60 }, account: { limit: 10, windowSeconds: 60 * 60 }, address: { limit: 10, windowSeconds: 60 * 60 } },
 } as const satisfies Record<string, { pair?: Limit; account?: Limit; address: Limit }>;
 
 /**

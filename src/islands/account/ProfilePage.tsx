@@ -13,7 +13,8 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type Keybo
 import { avatarInitial, displayName } from '../../domain/display-name.ts';
 import type { CurrentUser } from '../../domain/schemas/auth.ts';
 import { setSessionUser, setSignedOut } from '../stores/session.ts';
-import { Field, FormAlert, FormStatus, LoadFailed, LoadingNotice, SubmitButton, useHydrated } from './fields.tsx';
+import { Field, FormAlert, FormStatus, LoadFailed, SubmitButton, useHydrated } from './fields.tsx';
+import { LoadingSpinner } from '../LoadingSpinner.tsx';
 import { FAILURE_TEXT_KEYS, accountClient, currentPathWithQuery, describeFailure } from './form-support.ts';
 import { useSubmission } from './use-submission.ts';
 import { fill, type Texts } from './texts.ts';
@@ -127,7 +128,7 @@ export default function ProfilePage({ locale, texts, links, languages }: Profile
     window.history.replaceState(window.history.state, '', url);
   };
 
-  if (load.state === 'loading') return <LoadingNotice label={texts['common.loading']} />;
+  if (load.state === 'loading') return <LoadingSpinner label={texts['common.loading']} />;
 
   if (load.state === 'failed') {
     return <LoadFailed message={`${texts['account.profile.loadFailed']} ${load.message}`} retryLabel={texts['account.profile.retry']} onRetry={fetchProfile} />;

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure } from './form-support.ts';
 import { RESEND_TEXT_KEYS, ResendForm } from './ResendForm.tsx';
 import type { Texts } from './texts.ts';
+import { LoadingSpinner } from '../LoadingSpinner.tsx';
 
 export const VERIFY_TEXT_KEYS = [
   ...FAILURE_TEXT_KEYS,
@@ -57,9 +58,7 @@ export default function VerifyEmail({ locale, texts, login }: VerifyEmailProps) 
 
   if (outcome.state === 'checking') {
     return (
-      <p role="status" className="loading">
-        <span className="spinner" aria-hidden="true" /> {texts['account.verify.checking']}
-      </p>
+      <LoadingSpinner label={texts['account.verify.checking']} />
     );
   }
 

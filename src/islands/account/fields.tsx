@@ -154,15 +154,6 @@ export function SubmitButton({ label, busy, hydrated, className = 'button button
   );
 }
 
-/** A region that is loading: the spinner and its label, announced politely. */
-export function LoadingNotice({ label }: { label: string }) {
-  return (
-    <p role="status" className="loading">
-      <span className="spinner" aria-hidden="true" /> {label}
-    </p>
-  );
-}
-
 /** A region whose data could not be loaded: what failed and a way to try again. */
 export function LoadFailed({ message, retryLabel, onRetry }: { message: string; retryLabel: string; onRetry: () => void }) {
   return (

@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ANALYTICS_RANGES, toCsv, type AnalyticsRange } from '../../domain/analytics/dashboard.ts';
 import { AnalyticsDashboardSchema, type AnalyticsDashboard as Dashboard } from '../../domain/schemas/analytics.ts';
-import { LoadFailed, LoadingNotice } from '../account/fields.tsx';
+import { LoadFailed } from '../account/fields.tsx';
+import { LoadingSpinner } from '../LoadingSpinner.tsx';
 import { accountClient, describeFailure, FAILURE_TEXT_KEYS } from '../account/form-support.ts';
 import { fill, type Texts } from '../account/texts.ts';
 import AdminGate, { GATE_TEXT_KEYS } from '../editorial/AdminGate.tsx';
@@ -296,7 +297,7 @@ function Dashboard({ locale, texts }: AnalyticsDashboardProps) {
         ))}
       </fieldset>
       <div aria-live="polite" aria-busy={load.state === 'loading'}>
-        {load.state === 'loading' && <LoadingNotice label={texts['common.loading']} />}
+        {load.state === 'loading' && <LoadingSpinner label={texts['common.loading']} />}
         {load.state === 'failed' && <LoadFailed message={load.message} retryLabel={texts['admin.retry']} onRetry={() => fetchData(range)} />}
       </div>
       {load.state === 'ready' && <Figures data={load.data} locale={locale} texts={texts} />}

@@ -8,7 +8,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { isSuperUser } from '../../domain/roles.ts';
 import { $session, type Session } from '../stores/session.ts';
-import { LoadingNotice } from '../account/fields.tsx';
+import { LoadingSpinner } from '../LoadingSpinner.tsx';
 import { loginHref } from '../../lib/safe-next.ts';
 import { currentPathWithQuery } from '../account/form-support.ts';
 
@@ -34,7 +34,7 @@ export interface AdminGateProps {
 /** The children for a super user; for anyone else the spec's denial text. */
 export default function AdminGate({ texts, loginPath, children }: AdminGateProps) {
   const session = useSession();
-  if (session === 'loading') return <LoadingNotice label={texts['common.loading']} />;
+  if (session === 'loading') return <LoadingSpinner label={texts['common.loading']} />;
   if (session === 'signed-out') {
     return (
       <div className="form-alert form-alert--error" role="alert">

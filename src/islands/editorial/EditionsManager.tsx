@@ -21,6 +21,7 @@ import { fill } from '../account/texts.ts';
 import EditionForm from './EditionForm.tsx';
 import { createEditionsManager, type EditionsManager as ManagerStore, type EditionsManagerState, type ManagerClient } from './stores/editions-manager.ts';
 import type { EditionsManagerTexts } from './texts.ts';
+import { LoadingSpinner } from '../LoadingSpinner.tsx';
 
 export interface EditionsManagerProps {
   bookId: number;
@@ -140,10 +141,7 @@ export function EditionsManagerView({ state, store, texts, bookTitle, onClose, c
 function ListBody({ state, store, texts, confirm }: Pick<EditionsManagerViewProps, 'state' | 'store' | 'texts' | 'confirm'>) {
   if (state.status === 'loading') {
     return (
-      <p className="editions-manager__state" role="status">
-        <span className="reader-spinner" aria-hidden="true" />
-        {texts['editorial.editions.loading']}
-      </p>
+      <LoadingSpinner className="editions-manager__state" label={texts['editorial.editions.loading']} />
     );
   }
   if (state.status === 'error') {

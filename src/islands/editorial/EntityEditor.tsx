@@ -40,6 +40,7 @@ import LocalizedMarkdownField from './LocalizedMarkdownField.tsx';
 import RebuildStatusPanel from './RebuildStatusPanel.tsx';
 import RelationPicker from './RelationPicker.tsx';
 import type { EditionsManagerTexts } from './texts.ts';
+import { LoadingSpinner } from '../LoadingSpinner.tsx';
 
 export interface EntityEditorProps {
   kind: EditedEntity;
@@ -216,7 +217,7 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
     </div>
   );
 
-  if (phase === 'loading') return <p className="loading" role="status">{t('common.loading')}</p>;
+  if (phase === 'loading') return <LoadingSpinner label={t('common.loading')} />;
   if (phase === 'notFound') return <p className="result result--error">{t('admin.notFound')}</p>;
   if (phase === 'loadFailed') {
     return (

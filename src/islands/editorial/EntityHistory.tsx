@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { historyChanges } from '../../domain/editorial/history-diff.ts';
 import type { EditedEntity, HistoryEntry, HistoryPage } from '../../domain/schemas/editorial.ts';
 import { tx, type EditorTexts } from './editor-texts.ts';
+import { LoadingSpinner } from '../LoadingSpinner.tsx';
 
 export interface EntityHistoryProps {
   entity: EditedEntity;
@@ -51,7 +52,7 @@ export default function EntityHistory({ entity, id, version, load, texts, locale
   return (
     <section className="entity-history" aria-labelledby="entity-history-title">
       <h2 id="entity-history-title">{tx(texts, 'admin.history.title')}</h2>
-      {state === 'loading' && <p className="loading">{tx(texts, 'common.loading')}</p>}
+      {state === 'loading' && <LoadingSpinner label={tx(texts, 'common.loading')} />}
       {state === 'error' && <p className="result result--error">{tx(texts, 'admin.history.loadFailed')}</p>}
       {state === 'loaded' && entries.length === 0 && <p>{tx(texts, 'admin.history.empty')}</p>}
       {entries.length > 0 && (

@@ -44,6 +44,7 @@ import { $toastHost } from './stores/toast-host.ts';
 import { notify } from './stores/toasts.ts';
 import type { PopupTexts, ReaderPlurals } from './texts.ts';
 import { signalAnalytics } from '../../lib/analytics/signal.ts';
+import { LoadingSpinner } from '../LoadingSpinner.tsx';
 
 export interface BookPopupProps {
   locale: string;
@@ -98,10 +99,7 @@ export default function BookPopup({ locale, texts, plurals }: BookPopupProps) {
           <span className="visually-hidden">{texts['reader.popup.close']}</span>
         </button>
         {state.status === 'loading' && (
-          <p className="reader-popup__state" role="status">
-            <span className="reader-spinner" aria-hidden="true" />
-            {texts['reader.popup.loading']}
-          </p>
+          <LoadingSpinner className="reader-popup__state" label={texts['reader.popup.loading']} />
         )}
         {state.status === 'error' && (
           <div className="reader-popup__state" role="alert">

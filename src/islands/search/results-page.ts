@@ -90,6 +90,7 @@ function h(tag: string, attributes: Record<string, string | undefined> = {}, ...
   return element;
 }
 
+/** The markup of LoadingSpinner.tsx inside the results' status region (this page has no React: ADR 0013). */
 function loading(label: string): HTMLElement {
   return h('span', { class: 'search-results__loading' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), ` ${label}`);
 }

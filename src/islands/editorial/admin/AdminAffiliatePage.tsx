@@ -8,7 +8,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { affiliateTemplateProblem, buildAffiliateLink } from '../../../domain/reader/affiliate-link.ts';
 import { AdminAffiliateSchema, AdminAffiliateServiceSchema, type AdminAffiliate, type AdminAffiliateLocale, type AdminAffiliateService } from '../../../domain/schemas/affiliate.ts';
-import { Field, LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
+import { Field, LoadFailed, OutcomeMessage } from '../../account/fields.tsx';
+import { LoadingSpinner } from '../../LoadingSpinner.tsx';
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure, type Failure } from '../../account/form-support.ts';
 import { fill, type Texts } from '../../account/texts.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
@@ -117,7 +118,7 @@ function AffiliateAdmin({ locale, texts }: AdminAffiliatePageProps) {
     setPendingDelete(null);
   };
 
-  if (data === 'loading') return <LoadingNotice label={texts['common.loading']} />;
+  if (data === 'loading') return <LoadingSpinner label={texts['common.loading']} />;
   if (data === 'failed') return <LoadFailed message={texts['admin.page.loadFailed']} retryLabel={texts['admin.retry']} onRetry={load} />;
 
   return (

@@ -11,7 +11,8 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { z } from 'zod';
 import { AdminAwardSchema, AdminAwardsSchema, AwardEntriesSchema, type AdminAward, type AwardEntry } from '../../../domain/schemas/awards-admin.ts';
 import { BookHitSchema, type BookHit } from '../../../domain/schemas/search.ts';
-import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
+import { LoadFailed, OutcomeMessage } from '../../account/fields.tsx';
+import { LoadingSpinner } from '../../LoadingSpinner.tsx';
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure } from '../../account/form-support.ts';
 import { fill, type Texts } from '../../account/texts.ts';
 import AdminGate, { GATE_TEXT_KEYS } from '../AdminGate.tsx';
@@ -125,7 +126,7 @@ function AwardsAdmin({ locale, texts }: AdminAwardsPageProps) {
     }
   };
 
-  if (awards === 'loading') return <LoadingNotice label={texts['common.loading']} />;
+  if (awards === 'loading') return <LoadingSpinner label={texts['common.loading']} />;
   if (awards === 'failed') return <LoadFailed message={texts['admin.page.loadFailed']} retryLabel={texts['admin.retry']} onRetry={load} />;
   const award = awards.find((a) => a.id === awardId) ?? null;
   const nameOf = (a: { names: Record<string, string>; name: string }) => a.names[locale] || a.name;

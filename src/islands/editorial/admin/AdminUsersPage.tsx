@@ -9,7 +9,8 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../../domain/enums.ts';
 import { AdminUserPageSchema, AdminUserSchema, type AdminUser, type AdminUserPage } from '../../../domain/schemas/admin-users.ts';
 import { ModeratedReviewSchema, UserReviewsSchema, type ModeratedReview, type UserReviews } from '../../../domain/schemas/moderation.ts';
-import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
+import { LoadFailed, OutcomeMessage } from '../../account/fields.tsx';
+import { LoadingSpinner } from '../../LoadingSpinner.tsx';
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure } from '../../account/form-support.ts';
 import { fill, type Texts } from '../../account/texts.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
@@ -236,7 +237,7 @@ function UsersAdmin({ locale, texts, paths }: AdminUsersPageProps) {
 
       <OutcomeMessage outcome={outcome} />
 
-      {page === 'loading' && <LoadingNotice label={texts['common.loading']} />}
+      {page === 'loading' && <LoadingSpinner label={texts['common.loading']} />}
       {page === 'failed' && <LoadFailed message={texts['admin.page.loadFailed']} retryLabel={texts['admin.retry']} onRetry={load} />}
       {typeof page === 'object' && (
         <section aria-labelledby={`${searchId}-results`}>
@@ -321,7 +322,7 @@ function UsersAdmin({ locale, texts, paths }: AdminUsersPageProps) {
           <h2 id={`${searchId}-reviews`} className="admin-page__subtitle">
             {fill(texts['admin.reviews.title'], { name: reviewsOf.displayName })}
           </h2>
-          {reviews === 'loading' && <LoadingNotice label={texts['common.loading']} />}
+          {reviews === 'loading' && <LoadingSpinner label={texts['common.loading']} />}
           {reviews === 'failed' && <LoadFailed message={texts['admin.page.loadFailed']} retryLabel={texts['admin.retry']} onRetry={() => loadReviews(reviewsOf)} />}
           {typeof reviews === 'object' && reviews && (reviews.items.length === 0 ? <p>{texts['admin.reviews.none']}</p> : (
             <ul className="admin-reviews__list">

@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import { READING_STATUSES, type ReadingStatus } from '../../../domain/enums.ts';
 import { ReadingListPageSchema, type ReadingListEntry, type ReadingListPage } from '../../../domain/schemas/reader.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
-import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
+import { LoadFailed, OutcomeMessage } from '../../account/fields.tsx';
+import { LoadingSpinner } from '../../LoadingSpinner.tsx';
 import { fill } from '../../account/texts.ts';
 import { STATUS_TEXT_KEYS } from '../ReadingListControl.tsx';
 
@@ -111,7 +112,7 @@ export default function ReadingTab({ client, locale, texts, links }: { client: A
         ))}
       </fieldset>
       <OutcomeMessage outcome={message} />
-      {load.state === 'loading' && <LoadingNotice label={texts['common.loading']} />}
+      {load.state === 'loading' && <LoadingSpinner label={texts['common.loading']} />}
       {load.state === 'failed' && <LoadFailed message={texts['account.profile.reading.loadFailed']} retryLabel={texts['account.profile.retry']} onRetry={() => fetchPage(1)} />}
       {load.state === 'ready' && load.items.length === 0 && (
         <div className="empty-state">

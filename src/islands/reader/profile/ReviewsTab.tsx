@@ -12,7 +12,8 @@ import { RATING_MAX, RATING_MIN } from '../../../domain/rating.ts';
 import { OwnReviewPageSchema, type OwnReview } from '../../../domain/schemas/reading-stats.ts';
 import { RatingResultSchema, REVIEW_MAX_LENGTH } from '../../../domain/schemas/reader.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
-import { LoadFailed, LoadingNotice, OutcomeMessage } from '../../account/fields.tsx';
+import { LoadFailed, OutcomeMessage } from '../../account/fields.tsx';
+import { LoadingSpinner } from '../../LoadingSpinner.tsx';
 import { fill } from '../../account/texts.ts';
 import RatingStars from '../RatingStars.tsx';
 
@@ -88,7 +89,7 @@ export default function ReviewsTab({ client, locale, texts, links }: { client: A
     if (load.state === 'ready') setLoad({ ...load, items: [item, ...load.items.filter((r) => keyOf(r) !== keyOf(item))] });
   }
 
-  if (load.state === 'loading') return <LoadingNotice label={texts['common.loading']} />;
+  if (load.state === 'loading') return <LoadingSpinner label={texts['common.loading']} />;
   if (load.state === 'failed') return <LoadFailed message={texts['account.profile.reviews.loadFailed']} retryLabel={texts['account.profile.retry']} onRetry={() => fetchPage(1)} />;
   return (
     <div className="reviews-tab">

@@ -7,7 +7,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ReadingStatsSchema, type ReadingStats } from '../../../domain/schemas/reading-stats.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { lastTwelveMonths } from '../../../domain/reader/reading-stats.ts';
-import { LoadFailed, LoadingNotice } from '../../account/fields.tsx';
+import { LoadFailed } from '../../account/fields.tsx';
+import { LoadingSpinner } from '../../LoadingSpinner.tsx';
 import { fill } from '../../account/texts.ts';
 import type { BarSeries } from './stats-charts.ts';
 
@@ -51,7 +52,7 @@ export default function StatsTab({ client, locale, texts }: { client: ApiClient;
   };
   useEffect(fetchStats, []);
 
-  if (load.state === 'loading') return <LoadingNotice label={texts['common.loading']} />;
+  if (load.state === 'loading') return <LoadingSpinner label={texts['common.loading']} />;
   if (load.state === 'failed') return <LoadFailed message={texts['account.profile.stats.loadFailed']} retryLabel={texts['account.profile.retry']} onRetry={fetchStats} />;
   const { stats } = load;
   const number = new Intl.NumberFormat(locale);

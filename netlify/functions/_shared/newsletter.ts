@@ -1,0 +1,116 @@
+/**
+ * The newsletter's server side (issue 14 point 4): the sign-up's mail, the confirmation, and the
+ * unsubscribe tokens. A confirmation token is 32 random bytes, stored only as its SHA-256 hash. An
+ * unsubscribe token is the subscription's id and an HMAC of it under SESSION_SECRET, so a campaign
+ * sender can put a link in every mail without a stored secret per subscriber (ADR 0019).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { getDb } from '../../../db/client.ts';
+import { confirmSubscription, pruneUnconfirmed, signUp, unsubscribe } from '../../../db/queries/newsletter/subscriptions.ts';
+import { ApiError } from '../../../src/domain/envelope.ts';
+import type { Locale } from '../../../src/domain/enums.ts';
+import { composeConfirmationMail, composeNewsletterMail, newsletterLinks, type ComposedMail, type NewsletterContent } from '../../../src/domain/newsletter/newsletter-mail.ts';
+import { CONFIRM_LINK_HOURS, confirmLinkExpiresAt, unconfirmedCutoff } from '../../../src/domain/newsletter/subscription.ts';
+import type { NewsletterSignUp } from '../../../src/domain/schemas/newsletter.ts';
+import { hashToken, newToken, siteOrigin } from './account-mail.ts';
+import { getEnv } from './env.ts';
+import { sendMail } from './mailer.ts';
+import { translate } from './messages.ts';
+
+const signature = (id: string) => createHmac('sha256', getEnv().SESSION_SECRET).update(`newsletter-unsubscribe:${id}`).digest('base64url');
+
+/** The token of a subscription's unsubscribe links. */
+export function unsubscribeToken(subscriptionId: string): string {
+  return `${subscriptionId}.${signature(subscriptionId)}`;
+}
+
+/** The subscription id an unsubscribe token names, or null when its signature does not match. */
+export function subscriptionOfToken(token: string): string | null {
+  const [id, sig] = token.split('.');
+  if (!id || !sig) return null;
+  const expected = Buffer.from(signature(id));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+}
+
+/**
+ * Records the sign-up and mails the confirmation link in the reader's chosen language, unless the
+ * address is confirmed already. Runs after the answer (afterResponse): every sign-up answers alike.
+ */
+export async function signUpAndMail(req: Request, input: NewsletterSignUp, now = new Date()): Promise<void> {
+  const { token, hash } = newToken();
+  const { step } = await signUp(await getDb(), {
+    email: input.email,
+    language: input.language,
+    consentTextVersion: input.consentTextVersion,
+    tokenHash: hash,
+    expiresAt: confirmLinkExpiresAt(now),
+    now,
+  });
+  // Sign-ups are rare: each one also removes the unconfirmed ones past their 30 days.
+  await pruneUnconfirmed(await getDb(), unconfirmedCutoff(now));
+  if (step === 'keep') return;
+  const link = `${siteOrigin(req)}/${input.language}/newsletter/confirm?token=${token}`;
+  await sendMail(composeConfirmationMail(input.email, input.language, link, CONFIRM_LINK_HOURS, (key, params) => translate(input.language, key, params)));
+}
+
+/** Confirms with a mailed token; expired, used and unknown links are errors (like the account links). */
+export async function confirmWithToken(token: string, now = new Date()): Promise<void> {
+  const outcome = await confirmSubscription(await getDb(), hashToken(token), now);
+  switch (outcome) {
+    case 'ok':
+      return;
+    case 'expired':
+      throw new ApiError('VALIDATION', 'api.error.linkExpired', [{ path: 'token', key: 'validation.token.expired' }]);
+    case 'used':
+      throw new ApiError('CONFLICT', 'api.error.linkUsed', [{ path: 'token', key: 'validation.token.used' }]);
+    default:
+      throw new ApiError('VALIDATION', 'api.error.linkInvalid', [{ path: 'token', key: 'validation.token' }]);
+  }
+}
+
+/** Unsubscribes the token's subscription; a token whose signature does not match is an invalid link. */
+export async function unsubscribeWithToken(token: string, now = new Date()): Promise<void> {
+  const id = subscriptionOfToken(token);
+  if (!id) throw new ApiError('VALIDATION', 'api.error.linkInvalid', [{ path: 'token', key: 'validation.token' }]);
+  await unsubscribe(await getDb(), id, now);
+}
+
+/**
+ * One newsletter mail to one confirmed subscriber, composed with the unsubscribe link and the one-click
+ * headers; the campaign sender (not built yet) calls this for each recipient and hands it to sendMail.
+ */
+export function newsletterMailFor(origin: string, subscriber: { id: string; email: string; language: Locale }, content: NewsletterContent): ComposedMail {
+  const links = newsletterLinks(origin, subscriber.language, unsubscribeToken(subscriber.id));
+  return composeNewsletterMail(subscriber.email, subscriber.language, content, links, (key, params) => translate(subscriber.language, key, params));
+}
+
+/** The one-click body is 26 bytes; a form post much larger than that is no one-click request. */
+const ONE_CLICK_MAX_BYTES = 4 * 1024;
+export const ONE_CLICK_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'] as const;
+
+/** The request's media type, lower-cased, without parameters. */
+export function mediaType(req: Request): string {
+  return (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * The fields of a one-click unsubscribe POST (RFC 8058: `List-Unsubscribe=One-Click`, sent
+ * url-encoded or as multipart/form-data), read with a small size cap.
+ */
+export async function readOneClickForm(req: Request): Promise<Record<string, string>> {
+  if (Number(req.headers.get('content-length') ?? 0) > ONE_CLICK_MAX_BYTES) throw new ApiError('VALIDATION', 'api.error.bodyTooLarge');
+  const bytes = new Uint8Array(await req.arrayBuffer());
+  if (bytes.byteLength > ONE_CLICK_MAX_BYTES) throw new ApiError('VALIDATION', 'api.error.bodyTooLarge');
+  let form: FormData | URLSearchParams;
+  try {
+    form = mediaType(req) === 'multipart/form-data'
+      ? await new Response(bytes, { headers: { 'content-type': req.headers.get('content-type')! } }).formData()
+      : new URLSearchParams(new TextDecoder().decode(bytes));
+  } catch {
+    throw new ApiError('VALIDATION', 'api.error.malformedForm');
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = value;
+  return fields;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { unconfirmedCutoff, CONFIRM_LINK_HOURS, CONSENT_TEXT_VERSIONS, CURRENT_CONSENT_TEXT_VERSION, confirmLinkExpiresAt, confirmOutcome, signUpStep, subscriptionState, type SubscriptionRecord } from './subscription.ts';
+
+const now = new Date('2026-11-26T10:00:00Z');
+const record = (overrides: Partial<SubscriptionRecord> = {}): SubscriptionRecord => ({
+  confirmedAt: null,
+  unsubscribedAt: null,
+  confirmTokenExpiresAt: confirmLinkExpiresAt(now),
+  ...overrides,
+});
+
+describe('confirmation link expiry', () => {
+  it('works for 48 hours from its issue', () => {
+    expect(CONFIRM_LINK_HOURS).toBe(48);
+    expect(confirmLinkExpiresAt(now).toISOString()).toBe('2026-11-28T10:00:00.000Z');
+  });
+
+  it('is valid up to the last millisecond before expiry and expired from it on', () => {
+    const expires = confirmLinkExpiresAt(now);
+    expect(confirmOutcome(record(), new Date(expires.getTime() - 1))).toBe('ok');
+    expect(confirmOutcome(record(), expires)).toBe('expired');
+    expect(confirmOutcome(record({ confirmTokenExpiresAt: null }), now)).toBe('expired');
+  });
+
+  it('is used once the address is confirmed or unsubscribed, even before it expires', () => {
+    expect(confirmOutcome(record({ confirmedAt: now }), now)).toBe('used');
+    expect(confirmOutcome(record({ unsubscribedAt: now }), now)).toBe('used');
+  });
+
+  it('is invalid when no subscription has it', () => {
+    expect(confirmOutcome(null, now)).toBe('invalid');
+  });
+});
+
+describe('signing up', () => {
+  it('creates an unknown address, mails a pending or unsubscribed one a fresh link, keeps a confirmed one', () => {
+    expect(signUpStep(null)).toBe('create');
+    expect(signUpStep(record())).toBe('reissue');
+    expect(signUpStep(record({ confirmedAt: now, unsubscribedAt: now }))).toBe('reissue');
+    expect(signUpStep(record({ confirmedAt: now }))).toBe('keep');
+  });
+
+  it('names the state of a record', () => {
+    expect(subscriptionState(record())).toBe('pending');
+    expect(subscriptionState(record({ confirmedAt: now }))).toBe('confirmed');
+    expect(subscriptionState(record({ confirmedAt: now, unsubscribedAt: now }))).toBe('unsubscribed');
+  });
+
+  it('records the newest consent text version', () => {
+    expect(CURRENT_CONSENT_TEXT_VERSION).toBe(CONSENT_TEXT_VERSIONS.at(-1));
+  });
+});
+
+describe('unconfirmed sign-ups', () => {
+  it('are kept 30 days after their consent', () => {
+    expect(unconfirmedCutoff(now).toISOString()).toBe('2026-10-27T10:00:00.000Z');
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The newsletter contract (issue 14 point 4; spec §1 "a newsletter sign-up sits in the footer", its
+ * call not shown): sign up with e-mail, language and the consent text's version; confirm with the
+ * mailed token; unsubscribe with the token of a newsletter mail's link, as JSON from our page or as
+ * the one-click POST of RFC 8058 from a mail client. Super users read counts and export a CSV.
+ */
+import { z } from 'zod';
+import { LOCALES } from '../enums.ts';
+import { CONSENT_TEXT_VERSIONS } from '../newsletter/subscription.ts';
+import { EmailSchema, EmailTokenSchema } from './auth.ts';
+import { text } from './text.ts';
+
+/** POST /api/newsletter. `consentTextVersion` names the consent text the form showed (and the reader ticked). */
+export const NewsletterSignUpSchema = z.strictObject({
+  email: EmailSchema,
+  language: z.enum(LOCALES, 'validation.language'),
+  consentTextVersion: z.enum(CONSENT_TEXT_VERSIONS, 'validation.newsletter.consent'),
+});
+export type NewsletterSignUp = z.infer<typeof NewsletterSignUpSchema>;
+
+/** The one answer of a sign-up, whatever the address's state (no answer reveals who is subscribed). */
+export const NewsletterSignUpAnswerSchema = z.object({ status: z.literal('confirmation_sent') });
+
+/** POST /api/newsletter/confirm: the token of the mailed link (32 random bytes, base64url). */
+export const NewsletterConfirmSchema = z.strictObject({ token: EmailTokenSchema });
+export const NewsletterConfirmAnswerSchema = z.object({ status: z.literal('confirmed') });
+
+/** The token of an unsubscribe link: the subscription's id and its HMAC (base64url of 32 bytes). */
+export const UnsubscribeTokenSchema = text('validation.token').regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[A-Za-z0-9_-]{43}$/, 'validation.token');
+
+/** POST /api/newsletter/unsubscribe as JSON (the unsubscribe page). */
+export const NewsletterUnsubscribeSchema = z.strictObject({ token: UnsubscribeTokenSchema });
+/** POST /api/newsletter/unsubscribe?token= as a one-click form post (RFC 8058): the token is in the URL. */
+export const OneClickQuerySchema = z.strictObject({ token: UnsubscribeTokenSchema });
+/** The one-click body, exactly `List-Unsubscribe=One-Click`. */
+export const OneClickBodySchema = z.object({ 'List-Unsubscribe': z.literal('One-Click', 'validation.newsletter.oneClick') });
+export const NewsletterUnsubscribeAnswerSchema = z.object({ status: z.literal('unsubscribed') });
+
+/** GET /api/admin/newsletter: how many addresses are in each state, confirmed ones per language. */
+export const NewsletterCountsSchema = z.object({
+  pending: z.number().int(),
+  confirmed: z.number().int(),
+  unsubscribed: z.number().int(),
+  confirmedByLanguage: z.object({ en: z.number().int(), de: z.number().int(), it: z.number().int() }),
+});
+export type NewsletterCounts = z.infer<typeof NewsletterCountsSchema>;
