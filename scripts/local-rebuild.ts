@@ -8,8 +8,14 @@ import { createRebuildQueue, type RebuildQueue } from '../src/domain/runtime/reb
 import type { LocalServer } from './local-server.ts';
 import type { BuildFolders } from './site-build.ts';
 
+/**
+ * How long a save waits, queued, for more saves before its build starts (REBUILD_SETTLE_MS): a burst
+ * of edits then makes one incremental build instead of one plus a second that waits for it (ADR 0015).
+ */
+const SETTLE_MS = Number(process.env.REBUILD_SETTLE_MS ?? 1500);
+
 /** `build(outDir)` writes a complete site into `outDir` or rejects (with `logTail` when it can). */
-export function createLocalRebuilder(server: LocalServer, folders: BuildFolders, build: (outDir: string) => Promise<void>): RebuildQueue {
+export function createLocalRebuilder(server: LocalServer, folders: BuildFolders, build: (outDir: string) => Promise<void>, { settleMs = SETTLE_MS } = {}): RebuildQueue {
   return createRebuildQueue(
     'local',
     async () => {
@@ -26,5 +32,6 @@ export function createLocalRebuilder(server: LocalServer, folders: BuildFolders,
       console.log(`Rebuilt and swapped in ${path.relative(process.cwd(), dir)}.`);
     },
     () => new Date(),
+    { settleMs },
   );
 }

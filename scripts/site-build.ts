@@ -6,13 +6,16 @@
  * goes into a new folder under `.data/builds/<port>/` and `current` links to the one being served,
  * so a rebuild can be swapped in while the server keeps serving the old one (issue 9; DESIGN.md §2:
  * Astro empties its output folder first). Inputs: source, locales, public files, config, the seed
- * data and the lockfile. Catalogue edits made through the admin request their own rebuild.
+ * data and the lockfile. Catalogue edits made through the admin request their own rebuild, which is
+ * incremental (ADR 0015): from the served build, only the pages the catalogue changes touch are
+ * rendered, the rest is hard-linked from it.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { STATE_FILE as CATALOGUE_STATE_FILE } from '../src/integrations/incremental-build.ts';
 
 const ROOT = process.cwd();
 const INPUTS = ['src', 'locales', 'public', 'db', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
@@ -93,17 +96,44 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv, { p
 /** The priority (niceness) of a rebuild behind a running server: the lowest, so serving comes first. */
 const BACKGROUND_PRIORITY = 19;
 
+export interface BuildOptions {
+  /**
+   * A rebuild while the server answers (an editor's change): at the lowest CPU priority, so requests
+   * (and, in the e2e suite, the tests) keep their speed while it builds.
+   */
+  background?: boolean;
+  /**
+   * Keep the catalogue state in the build (`npm start`'s builds), so the next build can be incremental.
+   */
+  state?: boolean;
+  /**
+   * A complete build to build incrementally from (ADR 0015): used when it was built from the same
+   * inputs and kept its catalogue state; otherwise every page is built.
+   */
+  base?: string;
+}
+
+/** Whether `dir` can be the base of an incremental build now: same inputs, catalogue state kept. */
+export function canBuildFrom(dir: string | undefined): dir is string {
+  return dir !== undefined && isBuildCurrent(dir) && existsSync(path.join(dir, CATALOGUE_STATE_FILE));
+}
+
 /**
- * Runs `astro build` into `outDir` against the given database and records the input fingerprint.
- * `background`: a rebuild while the server answers (an editor's change): at the lowest CPU priority,
- * so requests (and, in the e2e suite, the tests) keep their speed while it builds.
+ * Runs `astro build` into `outDir` against the given database and records the input fingerprint;
+ * incrementally from `base` when it can (see BuildOptions).
  */
-export async function buildSite(databaseUrl: string, outDir = DIST_DIR, { background = false } = {}): Promise<void> {
+export async function buildSite(databaseUrl: string, outDir = DIST_DIR, { background = false, state = false, base }: BuildOptions = {}): Promise<void> {
   const fingerprint = inputFingerprint();
   // A link left by an older layout must not be built through: Astro empties its output folder first.
   if (existsSync(outDir) && lstatSync(outDir).isSymbolicLink()) unlinkSync(outDir);
+  const incremental = canBuildFrom(base) ? { INCREMENTAL_BASE: base } : {};
   // No statement limit at build time: it reads the whole catalogue, which may take longer than a request may.
-  await run('astro', ['build', '--outDir', outDir], { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1', DB_STATEMENT_TIMEOUT_MS: '0' }, { priority: background ? BACKGROUND_PRIORITY : undefined });
+  await run(
+    'astro',
+    ['build', '--outDir', outDir],
+    { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1', DB_STATEMENT_TIMEOUT_MS: '0', CATALOGUE_STATE: state || base ? '1' : '', INCREMENTAL_BASE: '', ...incremental },
+    { priority: background ? BACKGROUND_PRIORITY : undefined },
+  );
   writeFileSync(path.join(outDir, STAMP_FILE), fingerprint);
 }
 

@@ -3,7 +3,9 @@
  * DATABASE_URL is set; migrated and seeded), builds the static pages if their inputs changed, then
  * serves the build, the functions (loaded once, warm) and the redirect rules from one Node process
  * (scripts/local-server.ts). Catalogue edits call `requestRebuild()`: the next build goes into a new
- * folder and is swapped in live; the superseded folder is removed once no request reads it.
+ * folder and is swapped in live; the superseded folder is removed once no request reads it. That
+ * build is incremental (ADR 0015): it renders the pages the changes since the served build touch
+ * and hard-links the rest from it.
  */
 import path from 'node:path';
 import de from '../locales/de.json' with { type: 'json' };
@@ -57,7 +59,7 @@ if (process.env.SKIP_BUILD === '1') {
 } else if (process.env.FORCE_BUILD === '1' || !initial || !isBuildCurrent(initial)) {
   console.log(`Building the static site (the server at http://localhost:${port}/ already answers) ...`);
   const dir = folders.next();
-  await buildSite(prepared.url, dir);
+  await buildSite(prepared.url, dir, { state: true });
   folders.publish(dir);
   folders.removeStale();
   initial = dir;
@@ -69,7 +71,7 @@ if (process.env.SKIP_BUILD !== '1') {
   // LOCAL_REBUILD=off: catalogue edits do not rebuild (the rebuild status says 'unavailable'), e.g. while
   // iterating on an editor's e2e test on a shared machine, where each edit would start a full build.
   if (process.env.LOCAL_REBUILD === 'off') console.log('LOCAL_REBUILD=off: catalogue edits will not rebuild the static pages.');
-  else installRebuilder(createLocalRebuilder(server, folders, (dir) => buildSite(prepared.url, dir, { background: true })));
+  else installRebuilder(createLocalRebuilder(server, folders, (dir) => buildSite(prepared.url, dir, { background: true, state: true, base: folders.current() })));
 }
 
 console.log(`\nPhantastika is running at http://localhost:${port}/ (started in ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);

@@ -137,7 +137,7 @@ describe('live build swap', () => {
 describe('local rebuilds', () => {
   it('builds into a new folder, swaps it in, publishes it and removes the superseded one', async () => {
     const { folders, first, server } = await serveFirstBuild('folders-ok', 'first');
-    const queue = createLocalRebuilder(server, folders, childBuild('second'));
+    const queue = createLocalRebuilder(server, folders, childBuild('second'), { settleMs: 0 });
 
     expect(queue.request()).toMatchObject({ mode: 'local', state: 'running', queued: false });
     expect(queue.request()).toMatchObject({ state: 'running', queued: true });
@@ -185,7 +185,7 @@ describe('/api/admin/rebuild', () => {
     expect(unavailable.status).toBe(503);
     expect((await unavailable.json()).error.code).toBe('UNAVAILABLE');
 
-    const queue = createLocalRebuilder(server, folders, childBuild('admin-b'));
+    const queue = createLocalRebuilder(server, folders, childBuild('admin-b'), { settleMs: 0 });
     installRebuilder(queue);
     const asked = await fetch(`${server.url}/api/admin/rebuild`, { method: 'POST', headers: { cookie } });
     expect(asked.status).toBe(202);
