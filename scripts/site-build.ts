@@ -95,6 +95,12 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv, { p
 
 /** The priority (niceness) of a rebuild behind a running server: the lowest, so serving comes first. */
 const BACKGROUND_PRIORITY = 19;
+/**
+ * The priority of an incremental rebuild behind a running server (ADR 0015): lowered, so the server's
+ * requests still come first (about ten to one), but not to the lowest, where any other busy process
+ * on a shared machine starves the half minute of work an editor is waiting for.
+ */
+const INCREMENTAL_PRIORITY = 10;
 
 export interface BuildOptions {
   /**
@@ -132,7 +138,7 @@ export async function buildSite(databaseUrl: string, outDir = DIST_DIR, { backgr
     'astro',
     ['build', '--outDir', outDir],
     { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1', DB_STATEMENT_TIMEOUT_MS: '0', CATALOGUE_STATE: state || base ? '1' : '', INCREMENTAL_BASE: '', ...incremental },
-    { priority: background ? BACKGROUND_PRIORITY : undefined },
+    { priority: background ? (incremental.INCREMENTAL_BASE ? INCREMENTAL_PRIORITY : BACKGROUND_PRIORITY) : undefined },
   );
   writeFileSync(path.join(outDir, STAMP_FILE), fingerprint);
 }
