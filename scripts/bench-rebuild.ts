@@ -21,8 +21,9 @@
  *
  * The rebuilds are incremental (ADR 0015): the first start's full build keeps its catalogue state, and
  * each edit's build renders the pages the change touches (the book's three pages, its author and
- * series pages) with the ~130 pages rendered on every build, hard-links the rest and re-indexes the
- * site with pagefind. A save waits REBUILD_SETTLE_MS (1.5 s) for more before its build starts, so the
+ * series pages) with the ~130 pages rendered on every build, hard-links the rest and is swapped in;
+ * the pagefind index of the whole site follows in a second swap (not part of the figure: the page is
+ * served before it). A save waits REBUILD_SETTLE_MS (1.5 s) for more before its build starts, so the
  * ten edits (sent in about a second) share one build.
  *
  *   npm run bench:rebuild
@@ -126,7 +127,7 @@ try {
   const steps = server
     .log()
     .split('\n')
-    .filter((line) => /\[phantastika:(incremental-build|pagefind)\]|page\(s\) built in/.test(line))
+    .filter((line) => /\[phantastika:(incremental-build|pagefind)\]|\[search-index\]|page\(s\) built in/.test(line))
     .map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trim());
   console.log(JSON.stringify({ label: 'build steps', lines: steps }));
   const durations = builds.filter((b) => b.finishedAt).map((b) => seconds(Date.parse(b.finishedAt!) - Date.parse(b.startedAt)));

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { STATE_FILE as CATALOGUE_STATE_FILE } from '../src/integrations/incremental-build.ts';
+import { linkTree, SEARCH_INDEX_PENDING, STATE_FILE as CATALOGUE_STATE_FILE } from '../src/integrations/incremental-build.ts';
 
 const ROOT = process.cwd();
 const INPUTS = ['src', 'locales', 'public', 'db', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
@@ -117,6 +117,11 @@ export interface BuildOptions {
    * inputs and kept its catalogue state; otherwise every page is built.
    */
   base?: string;
+  /**
+   * An incremental build takes over its base's search index and marks itself pending
+   * (`searchIndexPending`); `reindexSite` then writes the full index into a linked copy.
+   */
+  deferSearchIndex?: boolean;
 }
 
 /** Whether `dir` can be the base of an incremental build now: same inputs, catalogue state kept. */
@@ -128,7 +133,7 @@ export function canBuildFrom(dir: string | undefined): dir is string {
  * Runs `astro build` into `outDir` against the given database and records the input fingerprint;
  * incrementally from `base` when it can (see BuildOptions).
  */
-export async function buildSite(databaseUrl: string, outDir = DIST_DIR, { background = false, state = false, base }: BuildOptions = {}): Promise<void> {
+export async function buildSite(databaseUrl: string, outDir = DIST_DIR, { background = false, state = false, base, deferSearchIndex = false }: BuildOptions = {}): Promise<void> {
   const fingerprint = inputFingerprint();
   // A link left by an older layout must not be built through: Astro empties its output folder first.
   if (existsSync(outDir) && lstatSync(outDir).isSymbolicLink()) unlinkSync(outDir);
@@ -137,10 +142,24 @@ export async function buildSite(databaseUrl: string, outDir = DIST_DIR, { backgr
   await run(
     'astro',
     ['build', '--outDir', outDir],
-    { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1', DB_STATEMENT_TIMEOUT_MS: '0', CATALOGUE_STATE: state || base ? '1' : '', INCREMENTAL_BASE: '', ...incremental },
+    { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1', DB_STATEMENT_TIMEOUT_MS: '0', CATALOGUE_STATE: state || base ? '1' : '', INCREMENTAL_BASE: '', PAGEFIND_DEFERRED: deferSearchIndex ? '1' : '', ...incremental },
     { priority: background ? (incremental.INCREMENTAL_BASE ? INCREMENTAL_PRIORITY : BACKGROUND_PRIORITY) : undefined },
   );
   writeFileSync(path.join(outDir, STAMP_FILE), fingerprint);
+}
+
+/** Whether a build's search index is still its base's (an incremental build that deferred it). */
+export function searchIndexPending(dir: string): boolean {
+  return existsSync(path.join(dir, SEARCH_INDEX_PENDING));
+}
+
+/**
+ * The second step of an incremental build that deferred its search index: `outDir` becomes a
+ * hard-linked copy of `dir` with a fresh pagefind index of every page (scripts/search-index.ts).
+ */
+export async function reindexSite(dir: string, outDir: string, { background = false } = {}): Promise<void> {
+  linkTree(dir, outDir, { skip: (relPath) => relPath === 'pagefind' || relPath === SEARCH_INDEX_PENDING });
+  await run(process.execPath, [path.join(ROOT, 'scripts', 'search-index.ts'), outDir], {}, { priority: background ? INCREMENTAL_PRIORITY : undefined });
 }
 
 /**

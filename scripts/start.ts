@@ -16,7 +16,7 @@ import { installRebuilder } from '../netlify/functions/_shared/rebuild.ts';
 import { prepareDatabase } from './db-prepare.ts';
 import { createLocalRebuilder } from './local-rebuild.ts';
 import { startLocalServer } from './local-server.ts';
-import { BuildFolders, buildSite, isBuildCurrent } from './site-build.ts';
+import { BuildFolders, buildSite, isBuildCurrent, reindexSite } from './site-build.ts';
 
 const port = Number(process.env.PORT ?? 8888);
 const t0 = Date.now();
@@ -71,7 +71,10 @@ if (process.env.SKIP_BUILD !== '1') {
   // LOCAL_REBUILD=off: catalogue edits do not rebuild (the rebuild status says 'unavailable'), e.g. while
   // iterating on an editor's e2e test on a shared machine, where each edit would start a full build.
   if (process.env.LOCAL_REBUILD === 'off') console.log('LOCAL_REBUILD=off: catalogue edits will not rebuild the static pages.');
-  else installRebuilder(createLocalRebuilder(server, folders, (dir) => buildSite(prepared.url, dir, { background: true, state: true, base: folders.current() })));
+  else {
+    const rebuild = (dir: string) => buildSite(prepared.url, dir, { background: true, state: true, base: folders.current(), deferSearchIndex: true });
+    installRebuilder(createLocalRebuilder(server, folders, rebuild, { reindex: (dir, indexed) => reindexSite(dir, indexed, { background: true }) }));
+  }
 }
 
 console.log(`\nPhantastika is running at http://localhost:${port}/ (started in ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);

@@ -19,6 +19,8 @@ import { getCatalogueSnapshot } from '../../db/queries/catalogue.ts';
 import { catalogueState, pageKeyOf, parseCatalogueState, planIncremental, type CatalogueState, type IncrementalPlan, type PageKind } from '../domain/build/incremental.ts';
 
 export const STATE_FILE = '.catalogue-state.json';
+/** Left in a build whose search index is its base's (src/integrations/pagefind.ts): the rebuilder indexes it next. */
+export const SEARCH_INDEX_PENDING = '.search-index-pending';
 
 /** The route components of entity pages, by kind. */
 const ENTITY_ROUTES: Readonly<Record<string, PageKind>> = {
@@ -28,7 +30,7 @@ const ENTITY_ROUTES: Readonly<Record<string, PageKind>> = {
 };
 
 /** Files of the base a build never takes over: written afresh for the whole site after this hook. */
-const NOT_LINKED = new Set(['pagefind', '_redirects', '_headers', STATE_FILE, '.build-fingerprint']);
+const NOT_LINKED = new Set(['pagefind', '_redirects', '_headers', STATE_FILE, SEARCH_INDEX_PENDING, '.build-fingerprint']);
 
 /** The state of a base build folder, or null when it has none (or an older one). */
 export function readBaseState(baseDir: string): CatalogueState | null {
@@ -55,18 +57,20 @@ export function filesTakenOver(): TakenOver | null {
   return takenOver;
 }
 
-/** Hard-links every file of `base` into `out` that `out` lacks, but the excluded files and folders; adds them to `linked`. */
-function linkMissing(base: string, out: string, excluded: Set<string>, linked: Set<string>, rel = ''): void {
-  for (const entry of readdirSync(path.join(base, rel), { withFileTypes: true })) {
+/**
+ * Hard-links every file under `from` into `to` that `to` lacks (creating folders as needed), but the
+ * paths `skip` names (relative to `from`, files or folders); adds the new links to `linked`.
+ */
+export function linkTree(from: string, to: string, { skip = () => false, linked }: { skip?: (relPath: string) => boolean; linked?: Set<string> } = {}, rel = ''): void {
+  mkdirSync(path.join(to, rel), { recursive: true });
+  for (const entry of readdirSync(path.join(from, rel), { withFileTypes: true })) {
     const relPath = path.join(rel, entry.name);
-    if ((rel === '' && NOT_LINKED.has(entry.name)) || excluded.has(relPath)) continue;
-    const target = path.join(out, relPath);
-    if (entry.isDirectory()) {
-      if (!existsSync(target)) mkdirSync(target);
-      linkMissing(base, out, excluded, linked, relPath);
-    } else if (!existsSync(target)) {
-      linkSync(path.join(base, relPath), target);
-      linked.add(target);
+    if (skip(relPath)) continue;
+    const target = path.join(to, relPath);
+    if (entry.isDirectory()) linkTree(from, to, { skip, linked }, relPath);
+    else if (!existsSync(target)) {
+      linkSync(path.join(from, relPath), target);
+      linked?.add(target);
     }
   }
 }
@@ -103,7 +107,8 @@ export default function incrementalBuild(): AstroIntegration {
         if (base && plan) {
           const started = Date.now();
           const files = new Set<string>();
-          linkMissing(base, out, new Set(plan.remove.map(outputFolder)), files);
+          const removed = new Set(plan.remove.map(outputFolder));
+          linkTree(base, out, { skip: (relPath) => NOT_LINKED.has(relPath) || removed.has(relPath), linked: files });
           takenOver = { base, files };
           logger.info(`incremental: took over ${files.size} unchanged file(s) from ${path.basename(base)} in ${Date.now() - started} ms`);
         }

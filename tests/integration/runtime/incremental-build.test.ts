@@ -2,8 +2,8 @@
  * Incremental rebuilds (issue 13 point 7, ADR 0015): after an editor renames a book's slug and
  * rewrites its synopsis, a build from the previous one renders only the pages that change and takes
  * the rest over, and the folder it writes is the one a full build writes: the same files with the
- * same bytes (pages, sitemap, _redirects with the old slug's 301, _headers, the pagefind index), the
- * old slug's pages gone. On a small synthetic catalogue in a database of its own, with real
+ * same bytes (pages, sitemap, _redirects with the old slug's 301, _headers, the pagefind index written
+ * in its second step), the old slug's pages gone. On a small synthetic catalogue in a database of its own, with real
  * `astro build` runs (scripts/site-build.ts, as `npm start` runs them).
  */
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { loadCatalogueSnapshot } from '../../../db/queries/catalogue.ts';
 import { updateBook } from '../../../db/queries/editorial/books.ts';
 import { importSeedCatalogue } from '../../../db/seed/import.ts';
 import { loadSeedCatalogue } from '../../../db/seed/seed-data.ts';
-import { buildSite } from '../../../scripts/site-build.ts';
+import { buildSite, reindexSite, searchIndexPending } from '../../../scripts/site-build.ts';
 import { rule } from '../../../src/domain/redirect-rules.ts';
 import { generateSyntheticCatalogue } from '../../../scripts/synthetic-catalogue.ts';
 import { recreateDatabase } from '../../support/test-database.ts';
@@ -61,7 +61,11 @@ describe('an incremental rebuild', () => {
     const saved = await updateBook(connection.db, actor!, book.id, { slug: `${book.slug}-renamed`, description: synopsis });
     expect(saved).toMatchObject({ ok: true, value: { slug: `${book.slug}-renamed` } });
 
-    await buildSite(url, dir('incremental'), { state: true, base: dir('first') });
+    // As `npm start` rebuilds: the pages first, with the base's search index, then the full index in a linked copy.
+    await buildSite(url, dir('pages'), { state: true, base: dir('first'), deferSearchIndex: true });
+    expect(searchIndexPending(dir('pages'))).toBe(true);
+    await reindexSite(dir('pages'), dir('incremental'));
+    expect(searchIndexPending(dir('incremental'))).toBe(false);
     await buildSite(url, dir('full'), { state: true });
 
     const incremental = files(dir('incremental'));
