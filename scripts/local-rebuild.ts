@@ -33,7 +33,7 @@ export function createLocalRebuilder(
       try {
         await build(dir);
       } catch (error) {
-        folders.remove(dir);
+        await folders.remove(dir);
         throw error;
       }
       // Published first: the folder served from now on is `current`, and the superseded one can go.
@@ -47,7 +47,7 @@ export function createLocalRebuilder(
       try {
         await reindex(dir, indexed);
       } catch (error) {
-        folders.remove(indexed);
+        await folders.remove(indexed);
         throw error;
       }
       folders.publish(indexed);

@@ -1,17 +1,17 @@
 /**
- * `node scripts/search-index.ts <site folder>`: writes the pagefind index of every page of a built
- * site into `<site>/pagefind/` and clears its pending mark: the second step of an incremental rebuild
- * that deferred its index (ADR 0015; scripts/site-build.ts `reindexSite`), run as its own process so
- * it can run at a lowered priority like the build.
+ * `node scripts/search-index.ts <built site> <new folder>`: makes the new folder a hard-linked copy of
+ * the built site with the pagefind index of every page written afresh into its `pagefind/`: the
+ * second step of an incremental rebuild that deferred its index (ADR 0015; scripts/site-build.ts
+ * `reindexSite`). Its own process, so it runs at a lowered priority like the build and the server's
+ * event loop never waits for the linking.
  */
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { SEARCH_INDEX_PENDING } from '../src/integrations/incremental-build.ts';
+import { linkTree, SEARCH_INDEX_PENDING } from '../src/integrations/incremental-build.ts';
 import { writeSearchIndex } from '../src/integrations/pagefind.ts';
 
-const site = process.argv[2];
-if (!site) throw new Error('usage: node scripts/search-index.ts <site folder>');
+const [from, to] = process.argv.slice(2);
+if (!from || !to) throw new Error('usage: node scripts/search-index.ts <built site> <new folder>');
 const started = Date.now();
-const pages = await writeSearchIndex(path.resolve(site));
-rmSync(path.join(site, SEARCH_INDEX_PENDING), { force: true });
+linkTree(path.resolve(from), path.resolve(to), { skip: (relPath) => relPath === 'pagefind' || relPath === SEARCH_INDEX_PENDING });
+const pages = await writeSearchIndex(path.resolve(to));
 console.log(`[search-index] indexed ${pages} pages for full-text search in ${Date.now() - started} ms`);

@@ -13,9 +13,10 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { linkTree, SEARCH_INDEX_PENDING, STATE_FILE as CATALOGUE_STATE_FILE } from '../src/integrations/incremental-build.ts';
+import { SEARCH_INDEX_PENDING, STATE_FILE as CATALOGUE_STATE_FILE } from '../src/integrations/incremental-build.ts';
 
 const ROOT = process.cwd();
 const INPUTS = ['src', 'locales', 'public', 'db', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
@@ -158,8 +159,7 @@ export function searchIndexPending(dir: string): boolean {
  * hard-linked copy of `dir` with a fresh pagefind index of every page (scripts/search-index.ts).
  */
 export async function reindexSite(dir: string, outDir: string, { background = false } = {}): Promise<void> {
-  linkTree(dir, outDir, { skip: (relPath) => relPath === 'pagefind' || relPath === SEARCH_INDEX_PENDING });
-  await run(process.execPath, [path.join(ROOT, 'scripts', 'search-index.ts'), outDir], {}, { priority: background ? INCREMENTAL_PRIORITY : undefined });
+  await run(process.execPath, [path.join(ROOT, 'scripts', 'search-index.ts'), dir, outDir], {}, { priority: background ? INCREMENTAL_PRIORITY : undefined });
 }
 
 /**
@@ -203,10 +203,14 @@ export class BuildFolders {
     renameSync(temporary, path.join(this.root, 'current'));
   }
 
-  /** Removes one build folder (never the current one). */
-  remove(dir: string): void {
+  /**
+   * Removes one build folder (never the current one), off the event loop: deleting the ~13,800 pages
+   * of a build takes seconds, and a server that stalls that long drops its keep-alive connections
+   * with requests already waiting on them (ECONNRESET).
+   */
+  async remove(dir: string): Promise<void> {
     if (path.dirname(dir) !== this.root || dir === this.current()) return;
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true }).catch((error: unknown) => console.error(`Could not remove ${dir}:`, error));
   }
 
   /** Removes every build folder but the current one: unfinished or superseded builds of earlier runs. */

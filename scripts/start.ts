@@ -32,7 +32,7 @@ folders.removeStale();
 const server = await startLocalServer({
   port,
   blobsDir: path.join('.data', 'blobs'),
-  onRetired: (dir) => folders.remove(dir),
+  onRetired: (dir) => void folders.remove(dir),
   buildingMessage: [en, de, it].map((messages) => messages['runtime.firstBuild']).join(' · '),
 }).catch(async (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use: stop what runs there, or start with PORT=<another port>.` : error);
