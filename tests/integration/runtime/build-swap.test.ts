@@ -195,6 +195,6 @@ describe('/api/admin/rebuild', () => {
     const status = await (await fetch(`${server.url}/api/admin/rebuild`, { headers: { cookie } })).json();
     expect(status.data).toMatchObject({ mode: 'local', state: 'done', error: null });
     expect(await (await fetch(`${server.url}/en/`)).text()).toContain('admin-b en/index.html');
-    expect(existsSync(first)).toBe(false);
+    await expect.poll(() => existsSync(first)).toBe(false);
   });
 });
