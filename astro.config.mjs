@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import clientIntent from './src/integrations/client-intent.ts';
+import incrementalBuild from './src/integrations/incremental-build.ts';
 import islandStyle from './src/integrations/island-style.ts';
 import pagefindIndex from './src/integrations/pagefind.ts';
 import redirectRules from './src/integrations/redirect-rules.ts';
@@ -12,7 +13,7 @@ import securityHeaders from './src/integrations/security-headers.ts';
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8888',
   output: 'static',
-  integrations: [react(), clientIntent(), islandStyle(), pagefindIndex(), redirectRules(), slugRedirects(), securityHeaders()],
+  integrations: [react(), clientIntent(), islandStyle(), incrementalBuild(), pagefindIndex(), redirectRules(), slugRedirects(), securityHeaders()],
   trailingSlash: 'ignore',
   i18n: {
     locales: ['en', 'de', 'it'],

@@ -156,12 +156,17 @@ function compress(body: Buffer, coding: ContentCoding): Buffer {
 /** Bodies of responses built from memory, so `send` writes them at once instead of streaming. */
 const bufferedBodies = new WeakMap<Response, Buffer>();
 
+/** A path segment that starts with a dot, also percent-encoded. */
+const HIDDEN_SEGMENT = /\/(\.|%2e)/i;
+
 /**
  * The static file for a request's path, as @netlify/static finds it (index.html, .html, trailing
  * slash), asked once per path and build: it tries up to five names on disk for every request.
  */
 async function matchStatic(build: SiteBuild, request: Request): Promise<StaticMatch | undefined> {
   const { pathname } = new URL(request.url);
+  // The build's own bookkeeping (.build-fingerprint, .catalogue-state.json) is not part of the site.
+  if (HIDDEN_SEGMENT.test(pathname)) return undefined;
   let match = build.matches.get(pathname);
   if (match === undefined) {
     match = (await build.statics.match(request)) ?? null;

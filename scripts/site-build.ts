@@ -6,13 +6,17 @@
  * goes into a new folder under `.data/builds/<port>/` and `current` links to the one being served,
  * so a rebuild can be swapped in while the server keeps serving the old one (issue 9; DESIGN.md §2:
  * Astro empties its output folder first). Inputs: source, locales, public files, config, the seed
- * data and the lockfile. Catalogue edits made through the admin request their own rebuild.
+ * data and the lockfile. Catalogue edits made through the admin request their own rebuild, which is
+ * incremental (ADR 0020): from the served build, only the pages the catalogue changes touch are
+ * rendered, the rest is hard-linked from it.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { SEARCH_INDEX_PENDING, STATE_FILE as CATALOGUE_STATE_FILE } from '../src/integrations/incremental-build.ts';
 
 const ROOT = process.cwd();
 const INPUTS = ['src', 'locales', 'public', 'db', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
@@ -92,19 +96,70 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv, { p
 
 /** The priority (niceness) of a rebuild behind a running server: the lowest, so serving comes first. */
 const BACKGROUND_PRIORITY = 19;
+/**
+ * The priority of an incremental rebuild behind a running server (ADR 0020): lowered, so the server's
+ * requests still come first (about ten to one), but not to the lowest, where any other busy process
+ * on a shared machine starves the half minute of work an editor is waiting for.
+ */
+const INCREMENTAL_PRIORITY = 10;
+
+export interface BuildOptions {
+  /**
+   * A rebuild while the server answers (an editor's change): at the lowest CPU priority, so requests
+   * (and, in the e2e suite, the tests) keep their speed while it builds.
+   */
+  background?: boolean;
+  /**
+   * Keep the catalogue state in the build (`npm start`'s builds), so the next build can be incremental.
+   */
+  state?: boolean;
+  /**
+   * A complete build to build incrementally from (ADR 0020): used when it was built from the same
+   * inputs and kept its catalogue state; otherwise every page is built.
+   */
+  base?: string;
+  /**
+   * An incremental build takes over its base's search index and marks itself pending
+   * (`searchIndexPending`); `reindexSite` then writes the full index into a linked copy.
+   */
+  deferSearchIndex?: boolean;
+}
+
+/** Whether `dir` can be the base of an incremental build now: same inputs, catalogue state kept. */
+export function canBuildFrom(dir: string | undefined): dir is string {
+  return dir !== undefined && isBuildCurrent(dir) && existsSync(path.join(dir, CATALOGUE_STATE_FILE));
+}
 
 /**
- * Runs `astro build` into `outDir` against the given database and records the input fingerprint.
- * `background`: a rebuild while the server answers (an editor's change): at the lowest CPU priority,
- * so requests (and, in the e2e suite, the tests) keep their speed while it builds.
+ * Runs `astro build` into `outDir` against the given database and records the input fingerprint;
+ * incrementally from `base` when it can (see BuildOptions).
  */
-export async function buildSite(databaseUrl: string, outDir = DIST_DIR, { background = false } = {}): Promise<void> {
+export async function buildSite(databaseUrl: string, outDir = DIST_DIR, { background = false, state = false, base, deferSearchIndex = false }: BuildOptions = {}): Promise<void> {
   const fingerprint = inputFingerprint();
   // A link left by an older layout must not be built through: Astro empties its output folder first.
   if (existsSync(outDir) && lstatSync(outDir).isSymbolicLink()) unlinkSync(outDir);
+  const incremental = canBuildFrom(base) ? { INCREMENTAL_BASE: base } : {};
   // No statement limit at build time: it reads the whole catalogue, which may take longer than a request may.
-  await run('astro', ['build', '--outDir', outDir], { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1', DB_STATEMENT_TIMEOUT_MS: '0' }, { priority: background ? BACKGROUND_PRIORITY : undefined });
+  await run(
+    'astro',
+    ['build', '--outDir', outDir],
+    { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1', DB_STATEMENT_TIMEOUT_MS: '0', CATALOGUE_STATE: state || base ? '1' : '', INCREMENTAL_BASE: '', PAGEFIND_DEFERRED: deferSearchIndex ? '1' : '', ...incremental },
+    { priority: background ? (incremental.INCREMENTAL_BASE ? INCREMENTAL_PRIORITY : BACKGROUND_PRIORITY) : undefined },
+  );
   writeFileSync(path.join(outDir, STAMP_FILE), fingerprint);
+}
+
+/** Whether a build's search index is still its base's (an incremental build that deferred it). */
+export function searchIndexPending(dir: string): boolean {
+  return existsSync(path.join(dir, SEARCH_INDEX_PENDING));
+}
+
+/**
+ * The second step of an incremental build that deferred its search index: `outDir` becomes a
+ * hard-linked copy of `dir` with a fresh pagefind index of every page (scripts/search-index.ts).
+ */
+export async function reindexSite(dir: string, outDir: string, { background = false } = {}): Promise<void> {
+  await run(process.execPath, [path.join(ROOT, 'scripts', 'search-index.ts'), dir, outDir], {}, { priority: background ? INCREMENTAL_PRIORITY : undefined });
 }
 
 /**
@@ -148,10 +203,14 @@ export class BuildFolders {
     renameSync(temporary, path.join(this.root, 'current'));
   }
 
-  /** Removes one build folder (never the current one). */
-  remove(dir: string): void {
+  /**
+   * Removes one build folder (never the current one), off the event loop: deleting the ~13,800 pages
+   * of a build takes seconds, and a server that stalls that long drops its keep-alive connections
+   * with requests already waiting on them (ECONNRESET).
+   */
+  async remove(dir: string): Promise<void> {
     if (path.dirname(dir) !== this.root || dir === this.current()) return;
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true }).catch((error: unknown) => console.error(`Could not remove ${dir}:`, error));
   }
 
   /** Removes every build folder but the current one: unfinished or superseded builds of earlier runs. */

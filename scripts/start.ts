@@ -3,7 +3,9 @@
  * DATABASE_URL is set; migrated and seeded), builds the static pages if their inputs changed, then
  * serves the build, the functions (loaded once, warm) and the redirect rules from one Node process
  * (scripts/local-server.ts). Catalogue edits call `requestRebuild()`: the next build goes into a new
- * folder and is swapped in live; the superseded folder is removed once no request reads it.
+ * folder and is swapped in live; the superseded folder is removed once no request reads it. That
+ * build is incremental (ADR 0020): it renders the pages the changes since the served build touch
+ * and hard-links the rest from it.
  */
 import path from 'node:path';
 import de from '../locales/de.json' with { type: 'json' };
@@ -14,7 +16,7 @@ import { installRebuilder } from '../netlify/functions/_shared/rebuild.ts';
 import { prepareDatabase } from './db-prepare.ts';
 import { createLocalRebuilder } from './local-rebuild.ts';
 import { startLocalServer } from './local-server.ts';
-import { BuildFolders, buildSite, isBuildCurrent } from './site-build.ts';
+import { BuildFolders, buildSite, isBuildCurrent, reindexSite } from './site-build.ts';
 
 const port = Number(process.env.PORT ?? 8888);
 const t0 = Date.now();
@@ -30,7 +32,7 @@ folders.removeStale();
 const server = await startLocalServer({
   port,
   blobsDir: path.join('.data', 'blobs'),
-  onRetired: (dir) => folders.remove(dir),
+  onRetired: (dir) => void folders.remove(dir),
   buildingMessage: [en, de, it].map((messages) => messages['runtime.firstBuild']).join(' · '),
 }).catch(async (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use: stop what runs there, or start with PORT=<another port>.` : error);
@@ -57,7 +59,7 @@ if (process.env.SKIP_BUILD === '1') {
 } else if (process.env.FORCE_BUILD === '1' || !initial || !isBuildCurrent(initial)) {
   console.log(`Building the static site (the server at http://localhost:${port}/ already answers) ...`);
   const dir = folders.next();
-  await buildSite(prepared.url, dir);
+  await buildSite(prepared.url, dir, { state: true });
   folders.publish(dir);
   folders.removeStale();
   initial = dir;
@@ -69,7 +71,10 @@ if (process.env.SKIP_BUILD !== '1') {
   // LOCAL_REBUILD=off: catalogue edits do not rebuild (the rebuild status says 'unavailable'), e.g. while
   // iterating on an editor's e2e test on a shared machine, where each edit would start a full build.
   if (process.env.LOCAL_REBUILD === 'off') console.log('LOCAL_REBUILD=off: catalogue edits will not rebuild the static pages.');
-  else installRebuilder(createLocalRebuilder(server, folders, (dir) => buildSite(prepared.url, dir, { background: true })));
+  else {
+    const rebuild = (dir: string) => buildSite(prepared.url, dir, { background: true, state: true, base: folders.current(), deferSearchIndex: true });
+    installRebuilder(createLocalRebuilder(server, folders, rebuild, { reindex: (dir, indexed) => reindexSite(dir, indexed, { background: true }) }));
+  }
 }
 
 console.log(`\nPhantastika is running at http://localhost:${port}/ (started in ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headersFile, pageContentSecurityPolicy } from './security-headers.ts';
+import { headersFile, inlineHashesOf, pageContentSecurityPolicy } from './security-headers.ts';
 
 describe('pageContentSecurityPolicy', () => {
   const csp = pageContentSecurityPolicy({ scripts: ['sha256-B=', 'sha256-A=', 'sha256-A='], styles: ['sha256-S='] });
@@ -21,5 +21,13 @@ describe('headersFile', () => {
     expect(file).toMatch(/^\/\*$/m);
     expect(file).toMatch(/^ {2}X-Content-Type-Options: nosniff$/m);
     expect(file).toMatch(/^ {2}Content-Security-Policy: default-src 'self'; /m);
+  });
+});
+
+describe('inlineHashesOf', () => {
+  it('reads back the script and style hashes headersFile wrote, and none from a file without a page CSP', () => {
+    const hashes = { scripts: ['sha256-b=', 'sha256-a='], styles: ['sha256-c+/='] };
+    expect(inlineHashesOf(headersFile(hashes))).toEqual({ scripts: ['sha256-a=', 'sha256-b='], styles: ['sha256-c+/='] });
+    expect(inlineHashesOf('/*\n  X-Frame-Options: DENY\n')).toEqual({ scripts: [], styles: [] });
   });
 });

@@ -51,3 +51,17 @@ export function headersFile(hashes: InlineHashes): string {
   const lines = Object.entries({ ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': pageContentSecurityPolicy(hashes) }).map(([name, value]) => `  ${name}: ${value}`);
   return `# Written by the build (src/integrations/security-headers.ts); do not edit.\n/*\n${lines.join('\n')}\n`;
 }
+
+/**
+ * The inline hashes a `_headers` file written by `headersFile` allows (an incremental build keeps
+ * those of the pages it takes over); none when it has no page CSP.
+ * @example inlineHashesOf(headersFile({ scripts: ['sha256-a='], styles: [] })).scripts // ['sha256-a=']
+ */
+export function inlineHashesOf(file: string): InlineHashes {
+  const policy = /^\s*Content-Security-Policy: (.*)$/m.exec(file)?.[1] ?? '';
+  const sources = (directive: string) => {
+    const value = policy.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${directive} `)) ?? '';
+    return [...value.matchAll(/'(sha256-[^']+)'/g)].map((m) => m[1]!);
+  };
+  return { scripts: sources('script-src'), styles: sources('style-src') };
+}

@@ -3,10 +3,33 @@
  * of /search (issue 5, item 4). Only regions marked `data-pagefind-body` are indexed (book synopses
  * and author bios: the structured search covers titles and names); pagefind splits the index by the
  * page's `<html lang>`, so /de/search searches German pages only. Output: `<outDir>/pagefind/`.
+ *
+ * An incremental rebuild under `npm start` may defer the index (PAGEFIND_DEFERRED=1, ADR 0020): it
+ * then takes over its base's index and leaves SEARCH_INDEX_PENDING in the build, and the rebuilder
+ * indexes the whole site into a linked copy of it (`writeSearchIndex`, scripts/search-index.ts) that
+ * it swaps in next. Pagefind cannot update an index, and indexing every page is most of such a build.
  */
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
+import { filesTakenOver, linkTree, SEARCH_INDEX_PENDING } from './incremental-build.ts';
+
+/** Indexes every page of a built site into `<site>/pagefind/`; answers the number of pages. */
+export async function writeSearchIndex(site: string): Promise<number> {
+  const { index, errors } = await pagefind.createIndex({});
+  if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
+  try {
+    const added = await index.addDirectory({ path: site });
+    if (added.errors.length) throw new Error(`pagefind: ${added.errors.join('; ')}`);
+    const written = await index.writeFiles({ outputPath: path.join(site, 'pagefind') });
+    if (written.errors.length) throw new Error(`pagefind: ${written.errors.join('; ')}`);
+    return added.page_count;
+  } finally {
+    await pagefind.close();
+  }
+}
 
 export default function pagefindIndex(): AstroIntegration {
   return {
@@ -15,17 +38,15 @@ export default function pagefindIndex(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const started = Date.now();
         const site = fileURLToPath(dir);
-        const { index, errors } = await pagefind.createIndex({});
-        if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
-        try {
-          const added = await index.addDirectory({ path: site });
-          if (added.errors.length) throw new Error(`pagefind: ${added.errors.join('; ')}`);
-          const written = await index.writeFiles({ outputPath: `${site.replace(/\/$/, '')}/pagefind` });
-          if (written.errors.length) throw new Error(`pagefind: ${written.errors.join('; ')}`);
-          logger.info(`indexed ${added.page_count} pages for full-text search in ${Date.now() - started} ms`);
-        } finally {
-          await pagefind.close();
+        const taken = filesTakenOver();
+        if (taken && process.env.PAGEFIND_DEFERRED === '1' && existsSync(path.join(taken.base, 'pagefind'))) {
+          linkTree(path.join(taken.base, 'pagefind'), path.join(site, 'pagefind'));
+          writeFileSync(path.join(site, SEARCH_INDEX_PENDING), `${taken.base}\n`);
+          logger.info(`search index deferred: took over ${path.basename(taken.base)}'s, the rebuilder indexes this build next`);
+          return;
         }
+        const pages = await writeSearchIndex(site);
+        logger.info(`indexed ${pages} pages for full-text search in ${Date.now() - started} ms`);
       },
     },
   };

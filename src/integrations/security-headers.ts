@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { htmlFiles } from './html-files.ts';
-import { headersFile } from '../domain/security-headers.ts';
+import { headersFile, inlineHashesOf } from '../domain/security-headers.ts';
+import { filesTakenOver } from './incremental-build.ts';
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
@@ -24,7 +25,17 @@ export default function securityHeaders(): AstroIntegration {
         const site = fileURLToPath(dir);
         const scripts = new Set<string>();
         const styles = new Set<string>();
+        // An incremental build (ADR 0020) scans the pages it rendered and keeps what its base allowed
+        // for the pages it took over. The inline scripts and styles come from the code, which both
+        // builds share, so this is the set a full scan finds (at worst a superset, never less).
+        const taken = filesTakenOver();
+        if (taken) {
+          const allowed = inlineHashesOf(await readFile(path.join(taken.base, '_headers'), 'utf8'));
+          allowed.scripts.forEach((h) => scripts.add(h));
+          allowed.styles.forEach((h) => styles.add(h));
+        }
         for await (const file of htmlFiles(site)) {
+          if (taken?.files.has(file)) continue;
           const html = await readFile(file, 'utf8');
           for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
             if (/type=["']?application\/(ld\+)?json/.test(attributes!)) continue;

@@ -26,6 +26,20 @@ describe('createRebuildQueue', () => {
     expect(builds.started()).toBe(1);
   });
 
+  it('with settleMs, holds a burst as queued and builds it once (ten saves in a row, one build)', async () => {
+    const builds = manualBuilds();
+    const queue = createRebuildQueue('local', builds.build, clock(), { settleMs: 20 });
+    for (let i = 0; i < 10; i++) expect(queue.request()).toMatchObject({ state: 'idle', queued: true });
+    expect(builds.started()).toBe(0);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(builds.started()).toBe(1);
+    expect(queue.status()).toMatchObject({ state: 'running', queued: false });
+    builds.finish();
+    await queue.idle();
+    expect(builds.started()).toBe(1);
+    expect(queue.status()).toMatchObject({ state: 'done', queued: false });
+  });
+
   it('coalesces a burst into one running and one queued build', async () => {
     const builds = manualBuilds();
     const queue = createRebuildQueue('local', builds.build, clock());

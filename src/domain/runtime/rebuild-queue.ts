@@ -1,8 +1,11 @@
 /**
  * Coalesced static rebuilds (DESIGN.md §1, issue 9): one build at a time and at most one waiting.
  * A request while a build runs marks one more build as queued (it will see every edit made so far);
- * further requests join that queued build. The queue only orders calls of `build`: what a build is
- * (a local `astro build` and swap, or a POST to Netlify's build hook) is passed in, as is the clock.
+ * further requests join that queued build. With `settleMs`, a request while nothing runs waits that
+ * long (queued) before its build starts, so a burst of saves (an editor's ten edits in a row) lands
+ * in one build rather than in one plus a second that waits for it. The queue only orders calls of
+ * `build`: what a build is (a local `astro build` and swap, or a POST to Netlify's build hook) is
+ * passed in, as is the clock.
  */
 import type { RebuildMode } from '../enums.ts';
 import type { RebuildStatus } from '../schemas/rebuild.ts';
@@ -27,9 +30,10 @@ interface FailureWithLog {
  * queue.request(); // { state: 'running', queued: false, ... }
  * queue.request(); // { state: 'running', queued: true, ... }
  */
-export function createRebuildQueue(mode: RebuildMode, build: () => Promise<void>, now: () => Date): RebuildQueue {
+export function createRebuildQueue(mode: RebuildMode, build: () => Promise<void>, now: () => Date, { settleMs = 0 } = {}): RebuildQueue {
   let current: RebuildStatus = { mode, state: 'idle', queued: false, startedAt: null, finishedAt: null, liveSince: null, error: null };
   let running: Promise<void> | null = null;
+  let settling: Promise<void> | null = null;
 
   const start = (): void => {
     current = { ...current, state: 'running', queued: false, startedAt: now().toISOString() };
@@ -51,12 +55,22 @@ export function createRebuildQueue(mode: RebuildMode, build: () => Promise<void>
   return {
     request() {
       if (running) current = { ...current, queued: true };
-      else start();
+      else if (settleMs <= 0) start();
+      else if (!settling) {
+        current = { ...current, queued: true };
+        settling = new Promise((resolve) =>
+          setTimeout(() => {
+            settling = null;
+            start();
+            resolve();
+          }, settleMs),
+        );
+      }
       return { ...current };
     },
     status: () => ({ ...current }),
     async idle() {
-      while (running) await running;
+      while (running || settling) await (settling ?? running);
     },
   };
 }

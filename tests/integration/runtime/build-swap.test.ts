@@ -45,7 +45,7 @@ async function serveFirstBuild(name: string, label: string) {
   const first = folders.next();
   await childBuild(label)(first);
   folders.publish(first);
-  const server = await startLocalServer({ siteDir: first, onRetired: (dir) => folders.remove(dir) });
+  const server = await startLocalServer({ siteDir: first, onRetired: (dir) => void folders.remove(dir) });
   servers.push(server);
   return { folders, first, server };
 }
@@ -137,7 +137,7 @@ describe('live build swap', () => {
 describe('local rebuilds', () => {
   it('builds into a new folder, swaps it in, publishes it and removes the superseded one', async () => {
     const { folders, first, server } = await serveFirstBuild('folders-ok', 'first');
-    const queue = createLocalRebuilder(server, folders, childBuild('second'));
+    const queue = createLocalRebuilder(server, folders, childBuild('second'), { settleMs: 0 });
 
     expect(queue.request()).toMatchObject({ mode: 'local', state: 'running', queued: false });
     expect(queue.request()).toMatchObject({ state: 'running', queued: true });
@@ -146,7 +146,8 @@ describe('local rebuilds', () => {
     expect(queue.status()).toMatchObject({ state: 'done', queued: false, error: null });
     expect(await (await fetch(`${server.url}/de/`)).text()).toContain('second de/index.html');
     expect(folders.current()).toBe(server.siteDir());
-    expect(readdirSync(folders.root).filter((e) => e.startsWith('build-'))).toEqual([path.basename(server.siteDir()!)]);
+    // The superseded folder is removed in the background.
+    await expect.poll(() => readdirSync(folders.root).filter((e) => e.startsWith('build-'))).toEqual([path.basename(server.siteDir()!)]);
   });
 
   it('keeps serving the old build when a rebuild fails, and reports the end of its log', async () => {
@@ -185,7 +186,7 @@ describe('/api/admin/rebuild', () => {
     expect(unavailable.status).toBe(503);
     expect((await unavailable.json()).error.code).toBe('UNAVAILABLE');
 
-    const queue = createLocalRebuilder(server, folders, childBuild('admin-b'));
+    const queue = createLocalRebuilder(server, folders, childBuild('admin-b'), { settleMs: 0 });
     installRebuilder(queue);
     const asked = await fetch(`${server.url}/api/admin/rebuild`, { method: 'POST', headers: { cookie } });
     expect(asked.status).toBe(202);
@@ -194,6 +195,6 @@ describe('/api/admin/rebuild', () => {
     const status = await (await fetch(`${server.url}/api/admin/rebuild`, { headers: { cookie } })).json();
     expect(status.data).toMatchObject({ mode: 'local', state: 'done', error: null });
     expect(await (await fetch(`${server.url}/en/`)).text()).toContain('admin-b en/index.html');
-    expect(existsSync(first)).toBe(false);
+    await expect.poll(() => existsSync(first)).toBe(false);
   });
 });

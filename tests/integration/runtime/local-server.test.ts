@@ -3,7 +3,7 @@
  * `_redirects`, Netlify's static lookup, our functions routed by `config.path` with a v2 context,
  * the API's JSON 404/405 and translated details, one invocation per request, and a Blobs round trip.
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { getStore } from '@netlify/blobs';
@@ -124,6 +124,15 @@ describe('static files (@netlify/static)', () => {
       expect(response.status, url).toBe(200);
       expect(response.headers.get('content-type'), url).toMatch(/^text\/html/);
       expect(await response.text(), url).toContain('one de/books/index.html');
+    }
+  });
+
+  it("never serves a build's own dotfiles (.build-fingerprint, .catalogue-state.json), also percent-encoded", async () => {
+    writeFileSync(path.join(siteDir, '.catalogue-state.json'), '{}');
+    for (const url of ['/.catalogue-state.json', '/%2Ecatalogue-state.json', '/en/../.catalogue-state.json']) {
+      const response = await get(site, url);
+      expect(response.status, url).not.toBe(200);
+      expect(await response.text(), url).not.toBe('{}');
     }
   });
 
