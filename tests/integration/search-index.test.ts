@@ -5,7 +5,7 @@
  * wildcards, punctuation) every one of the five searches answers exactly what PostgreSQL answers, in
  * every language, at the typeahead's caps and at the results page's limit. Then, over HTTP with the
  * version checked on every request (setup-env.ts: CATALOGUE_CHECK_MS=0), an admin's write and a
- * reader's rating show in the very next answer.
+ * reader's rating show in the very next answer of the searches, the editions and the book list.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +136,8 @@ describe('over HTTP, after a write', () => {
     expect(await hits(word)).toEqual([]);
     const author = dataOf(await server.call('POST', '/api/authors', { cookie: admin.cookie, body: { name: `${word} Author` } }), SavedSchema, 201);
     const book = await bookWithEdition(`${word} Rising`, author.id);
+    const before = dataOf(await server.call('GET', `/api/books/${book.id}/editions`), z.array(z.object({ title: z.string() })));
+    expect(before.map((e) => e.title)).toEqual([`${word} Rising`]);
     expect((await hits(word)).map((h) => [h.title, h.authors.map((a) => a.name)])).toEqual([[`${word} Rising`, [`${word} Author`]]]);
 
     dataOf(await server.call('PATCH', `/api/authors/${author.id}`, { cookie: admin.cookie, body: { name: `${word} Renamed` } }), SavedSchema);
@@ -147,6 +149,9 @@ describe('over HTTP, after a write', () => {
     const patched = await server.call('PATCH', `/api/editions/${book.editionId}`, { cookie: admin.cookie, body: { title: `${word} Falling`, languageCode: 'en', isOriginalLanguage: true } });
     expect(patched.status, JSON.stringify(patched.json)).toBe(200);
     expect((await hits(`${word} Falling`)).map((h) => [h.id, h.title])).toEqual([[book.id, `${word} Rising`]]);
+    // The public editions answer (cached under the catalogue's version) shows the new title at once.
+    const editions = dataOf(await server.call('GET', `/api/books/${book.id}/editions`), z.array(z.object({ title: z.string() })));
+    expect(editions.map((e) => e.title)).toEqual([`${word} Falling`]);
     dataOf(await server.call('PATCH', `/api/books/${book.id}`, { cookie: admin.cookie, body: { title: `${word} Fallen` } }), SavedSchema);
     expect((await hits(`${word} Falling`)).map((h) => [h.id, h.title])).toEqual([[book.id, `${word} Fallen`]]);
 
@@ -160,9 +165,14 @@ describe('over HTTP, after a write', () => {
     const a = await bookWithEdition(`${word} Alpha`, author.id);
     const b = await bookWithEdition(`${word} Beta`, author.id);
     expect((await hits(word)).map((h) => h.id)).toEqual([a.id, b.id]);
+    const topRated = async () =>
+      dataOf(await server.call('GET', '/api/books?sort=rating&minRating=5&limit=60'), z.object({ items: z.array(z.object({ id: z.number(), rating: z.object({ count: z.number() }) })) })).items;
+    expect((await topRated()).some((item) => item.id === b.id)).toBe(false);
     const reader = await createReader(server.url());
-    const rated = await server.call('POST', `/api/books/${b.id}/ratings`, { cookie: reader.cookie, body: { rating: 4 } });
+    const rated = await server.call('POST', `/api/books/${b.id}/ratings`, { cookie: reader.cookie, body: { rating: 5 } });
     expect(rated.status, JSON.stringify(rated.json)).toBeLessThan(300);
     expect((await hits(word)).map((h) => h.id)).toEqual([b.id, a.id]);
+    // The book list (cached under the catalogue's and the counters' version) shows the rating at once.
+    expect((await topRated()).find((item) => item.id === b.id)?.rating.count).toBe(1);
   });
 });

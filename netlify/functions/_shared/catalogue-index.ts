@@ -63,7 +63,9 @@ async function refresh(current: LoadedIndex): Promise<LoadedIndex> {
 
 /**
  * The catalogue's version, read at most every CATALOGUE_CHECK_MS (concurrent callers share one read).
- * Answer caches of what the index does not hold (editions, lists) key by it.
+ * Answer caches of what the index does not hold (editions, lists) key by it. While the database is
+ * unreachable the last version read stands (tried again after the interval), so cached answers keep
+ * being served; before any successful read the error propagates (503 UNAVAILABLE).
  */
 export async function catalogueVersion(): Promise<CatalogueVersion> {
   const now = Date.now();
@@ -73,6 +75,10 @@ export async function catalogueVersion(): Promise<CatalogueVersion> {
       const version = await readCatalogueVersion(await getDb());
       holder.versionChecked = { version, at: Date.now() };
       return version;
+    } catch (error) {
+      if (!holder.versionChecked || !isDatabaseUnavailable(error)) throw error;
+      holder.versionChecked = { version: holder.versionChecked.version, at: Date.now() };
+      return holder.versionChecked.version;
     } finally {
       holder.versionPending = undefined;
     }

@@ -2,7 +2,7 @@ import { getDb, type Database } from '../../../db/client.ts';
 import type { Locale } from '../../../src/domain/enums.ts';
 import { isSearchable, type SearchKind } from '../../../src/domain/search-query.ts';
 import { SearchQuerySchema } from '../../../src/domain/schemas/search.ts';
-import { createAnswerCache } from './answer-cache.ts';
+import { createAnswerCache, VERSIONED_ANSWER_TTL_MS } from './answer-cache.ts';
 import { catalogueIndex } from './catalogue-index.ts';
 import { handle, ok, parseQuery } from './http.ts';
 
@@ -35,6 +35,8 @@ const SEARCH_CACHE_ENTRIES = 5_000;
  */
 export function searchEndpoint<T>(kind: SearchKind, search: (db: Database, query: string, locale: Locale, limit?: number) => Promise<T[]>, { byLanguage = true } = {}) {
   const cached = createAnswerCache<T[]>({ maxEntries: SEARCH_CACHE_ENTRIES });
+  // Keys of the index's answers carry its generation: exact until the catalogue changes.
+  const indexed = createAnswerCache<T[]>({ maxEntries: SEARCH_CACHE_ENTRIES, ttlMs: VERSIONED_ANSWER_TTL_MS });
   return handle({
     GET: async (req, ctx) => {
       const { q, lang, limit } = parseQuery(req, SearchQuerySchema);
@@ -44,7 +46,7 @@ export function searchEndpoint<T>(kind: SearchKind, search: (db: Database, query
       let hits: T[];
       if (searchIndexEnabled()) {
         const { index, generation } = await catalogueIndex();
-        hits = await cached(`${generation}\u0000${key}`, async () => (index.search(kind, q, locale, limit) as T[] | null) ?? search(await getDb(), q, locale, limit));
+        hits = await indexed(`${generation}\u0000${key}`, async () => (index.search(kind, q, locale, limit) as T[] | null) ?? search(await getDb(), q, locale, limit));
       } else {
         hits = await cached(key, async () => search(await getDb(), q, locale, limit));
       }
