@@ -44,8 +44,8 @@
  * answered during the outage (status codes per kind; whether errors were the JSON envelope with code
  * UNAVAILABLE and a Retry-After), errors before, during and after it, and the recovery time: from the
  * database accepting connections again until the first successful database-backed read (lists,
- * editions) and write, and until the last error (the searches answer from the in-memory index, and
- * lists and editions may answer from their caches, during the outage too). If `npm start` exits, it says so ("server died").
+ * editions; they may answer from their caches, as the searches answer from the in-memory index, during
+ * the outage too) and until the last error; the first successful write is printed beside it. If `npm start` exits, it says so ("server died").
  * The restarted PostgreSQL logs to the temporary folder (bench-load-postgres-<run>.log). It is stopped
  * at the end when `npm start` had started the original one; one that was already running before the
  * bench (another `npm start`, or BENCH_URL's server) is left running. Run --fault only when nothing
@@ -737,8 +737,7 @@ try {
     const lastError = after.filter((e) => !e.ok).at(-1);
     const errorFreeMs = lastError ? lastError.end - backAt : 0;
     const stillFailing = lastError !== undefined && lastError.end > Math.max(lastEnd, runEnd) - 1000;
-    // Lists and editions may be answered from their caches: a write is the sure sign the database serves again.
-    recoveryMs = firstDbRead && firstWrite && !stillFailing ? Math.max(firstDbRead.end - backAt, firstWrite.end - backAt, errorFreeMs) : null;
+    recoveryMs = firstDbRead && !stillFailing ? Math.max(firstDbRead.end - backAt, errorFreeMs) : null;
     console.log(
       JSON.stringify({
         label: 'recovery',

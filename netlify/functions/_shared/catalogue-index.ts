@@ -4,7 +4,8 @@
  * - The version row (catalogue_version, migration 0012) is read at most every CATALOGUE_CHECK_MS
  *   (default 1000; 0 checks on every request, as the tests do); concurrent requests share one check.
  * - A new `catalogue` number reloads everything (~0.3-1 s of one core for the real catalogue, once
- *   per change and instance); a new `popularity` number (a rating) reloads only the counters.
+ *   per change and instance, and not sooner than CATALOGUE_RELOAD_SPACING times the last reload's
+ *   duration after it); a new `popularity` number (a rating) reloads only the counters.
  *   Requests wait for the reload, so an answer after a change is never older than the check interval.
  * - When the check fails (database unreachable) the loaded index keeps answering: the searches are
  *   cached reads. With no index loaded yet the error propagates (503 UNAVAILABLE).
@@ -35,19 +36,34 @@ interface Holder {
   versionChecked?: { version: CatalogueVersion; at: number };
   versionPending?: Promise<CatalogueVersion>;
   generations: number;
+  /** No full reload before this time (see reloadSpacing). */
+  nextLoadAt?: number;
 }
 const holder: Holder = ((globalThis as Record<symbol, Holder | undefined>)[KEY] ??= { checkedAt: 0, generations: 0 });
 
+/**
+ * After a reload the next one waits CATALOGUE_RELOAD_SPACING times as long as the last took (default
+ * 4: reloads take at most a fifth of a core while an editor writes in bursts); the answers are then up
+ * to that much older than the check interval. The tests use 0.
+ */
+function reloadSpacing(env: NodeJS.ProcessEnv = process.env): number {
+  const factor = Number(env.CATALOGUE_RELOAD_SPACING ?? 4);
+  return Number.isFinite(factor) && factor >= 0 ? factor : 4;
+}
+
 async function load(): Promise<LoadedIndex> {
+  const started = Date.now();
   const { version, snapshot } = await readCatalogueSnapshot(await getDb());
-  return { index: new SearchIndex(snapshot), version, generation: ++holder.generations };
+  const loaded = { index: new SearchIndex(snapshot), version, generation: ++holder.generations };
+  holder.nextLoadAt = Date.now() + (Date.now() - started) * reloadSpacing();
+  return loaded;
 }
 
 async function refresh(current: LoadedIndex): Promise<LoadedIndex> {
   try {
     const version = await readCatalogueVersion(await getDb());
     holder.versionChecked = { version, at: Date.now() };
-    if (version.catalogue !== current.version.catalogue) return await load();
+    if (version.catalogue !== current.version.catalogue) return Date.now() >= (holder.nextLoadAt ?? 0) ? await load() : current;
     if (version.popularity !== current.version.popularity) {
       const { version: read, counters } = await readPopularity(await getDb());
       if (read.catalogue !== current.version.catalogue) return await load();
