@@ -25,7 +25,10 @@
  * read only for errors).
  *
  * Printed as JSON lines: per group (`reads`, `writes`) and per read kind, the successful requests
- * (2xx/3xx), errors, p50/p95/p99 (ms, of the successful requests) and requests per second; the first
+ * (2xx/3xx), errors, p50/p95/p99 (ms, of the successful requests) and requests per second; without
+ * --fault the CPU time the server process and PostgreSQL (postmaster and backends) spent in the
+ * measured window, in all and per request (on a machine shared with other work, a fairer comparison
+ * of code paths than latency: e.g. `SEARCH_INDEX=off` answers the searches from SQL alone); the first
  * request of each kind of failure; errors by phase (before the fault, during the outage, in the 2 s
  * of recovery the goal allows, after; without --fault all are "before"); then the write check (in
  * the database every writer's bio must be its last acknowledged one: writes of one writer are
@@ -41,7 +44,8 @@
  * answered during the outage (status codes per kind; whether errors were the JSON envelope with code
  * UNAVAILABLE and a Retry-After), errors before, during and after it, and the recovery time: from the
  * database accepting connections again until the first successful database-backed read (lists,
- * editions, search) and until the last error. If `npm start` exits, it says so ("server died").
+ * editions; they may answer from their caches, as the searches answer from the in-memory index, during
+ * the outage too) and until the last error; the first successful write is printed beside it. If `npm start` exits, it says so ("server died").
  * The restarted PostgreSQL logs to the temporary folder (bench-load-postgres-<run>.log). It is stopped
  * at the end when `npm start` had started the original one; one that was already running before the
  * bench (another `npm start`, or BENCH_URL's server) is left running. Run --fault only when nothing
@@ -153,7 +157,10 @@ function send(agent: http.Agent, method: string, url: string, headers: Record<st
 interface Kind {
   name: string;
   group: 'reads' | 'writes';
-  /** Needs the database on every request (the search endpoints' answers may come from their cache). */
+  /**
+   * Answered from the database (lists and editions may come from their answer cache); the searches
+   * answer from the instance's in-memory index, which needs the database only to load.
+   */
   db: boolean;
   times: number[];
   errors: number;
@@ -243,6 +250,31 @@ function listenerPid(port: number): number | null {
     }
   }
   return null;
+}
+
+/** CPU time (user + system, ms) a process has used so far (Linux /proc; 0 when unreadable). */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
+  }
+}
+
+/** A process and its children (PostgreSQL: the postmaster and its backends). */
+function withChildren(pid: number): number[] {
+  const out = [pid];
+  for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(d));
+    } catch {
+      // gone
+    }
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -446,7 +478,7 @@ function readMix(catalogue: Catalogue): (r: () => number) => Read {
         const term = pick(r, terms);
         q = term.slice(0, 1 + Math.floor(r() * Math.min(term.length, 14)));
       }
-      return { kind: kind(`search:${endpoint}`, 'reads', true), path: `/api/${endpoint}/search?q=${encodeURIComponent(q)}&lang=${lang}`, headers };
+      return { kind: kind(`search:${endpoint}`, 'reads', false), path: `/api/${endpoint}/search?q=${encodeURIComponent(q)}&lang=${lang}`, headers };
     }
     if (x < 0.6) {
       const y = r();
@@ -593,7 +625,26 @@ try {
     );
   })();
 
-  await Promise.all([...readers, ...writers, faultDone]);
+  // CPU of the server and of PostgreSQL over the measured window (without --fault: the restart
+  // would lose the stopped backends' counts). Per request it compares code paths fairly on a shared
+  // machine, where others' load moves latency but hardly the CPU a request costs.
+  const cpu = { server: NaN, postgres: NaN };
+  const cpuSample = () => {
+    const pm = findPostmaster(dataDir);
+    return { server: startPid !== null ? cpuMs(startPid) : NaN, postgres: pm ? withChildren(pm.pid).reduce((s, pid) => s + cpuMs(pid), 0) : NaN };
+  };
+  const cpuDone = (async () => {
+    if (FAULT) return;
+    await sleep(measureStart - performance.now());
+    const first = cpuSample();
+    await sleep(runEnd - performance.now());
+    const last = cpuSample();
+    // A backend that ended in between took its count along (the pool keeps its connections).
+    cpu.server = last.server - first.server;
+    cpu.postgres = last.postgres - first.postgres;
+  })();
+
+  await Promise.all([...readers, ...writers, faultDone, cpuDone]);
   // In-flight requests finish after the end and count; an interrupted run counts until it stopped.
   const seconds = (Math.max(lastEnd, Math.min(runEnd, performance.now())) - measureStart) / 1000;
   const at = (t: number) => +((t - measureStart) / 1000).toFixed(2);
@@ -603,6 +654,20 @@ try {
   const reads = row('reads', READERS, readKinds.flatMap((k) => k.times), readKinds.reduce((s, k) => s + k.errors, 0), seconds);
   row('writes', WRITERS, writes.times, writes.errors, seconds);
   for (const k of readKinds) row(`reads ${k.name}`, READERS, k.times, k.errors, seconds);
+  if (!Number.isNaN(cpu.server) || !Number.isNaN(cpu.postgres)) {
+    const requests = reads.requests + reads.errors + writes.times.length + writes.errors;
+    console.log(
+      JSON.stringify({
+        label: 'cpu',
+        serverMs: Math.round(cpu.server),
+        postgresMs: Math.round(cpu.postgres),
+        requests,
+        perRequestMs: +((cpu.server + (cpu.postgres || 0)) / requests).toFixed(3),
+        serverPerRequestMs: +(cpu.server / requests).toFixed(3),
+        postgresPerRequestMs: +(cpu.postgres / requests).toFixed(3),
+      }),
+    );
+  }
 
   // Errors by phase: before the fault, during the outage (stop until PostgreSQL is back), the 2 s of
   // recovery the goal allows, and after. Without --fault every error is "before".

@@ -25,6 +25,7 @@ import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { HeadersHandler } from '@netlify/headers';
 import { RedirectsHandler } from '@netlify/redirects';
+import { segmentedMatcher, type RedirectMatcher } from './redirect-segments.ts';
 import { StaticHandler, type StaticMatch } from '@netlify/static';
 import { FunctionRouter, invokeFunction, type Invocation } from './function-server.ts';
 import { startLocalBlobs, type LocalBlobs } from './local-blobs.ts';
@@ -61,6 +62,8 @@ export interface LocalServer {
 interface SiteBuild {
   dir: string;
   redirects: RedirectsHandler;
+  /** `redirects.match` without the slug redirects where they cannot match (redirect-segments.ts). */
+  matchRedirect: RedirectMatcher;
   statics: StaticHandler;
   headers: HeadersHandler;
   headersByPath: Map<string, Record<string, string>>;
@@ -103,7 +106,7 @@ async function matchRule(build: SiteBuild, request: Request): Promise<RuleMatch 
     build.rules.set(key, kept);
     return kept ?? undefined;
   }
-  const rule = (await build.redirects.match(request)) ?? null;
+  const rule = (await build.matchRedirect(request)) ?? null;
   build.rules.set(key, rule);
   if (build.rules.size > RULE_CACHE_ENTRIES) build.rules.delete(build.rules.keys().next().value!);
   return rule ?? undefined;
@@ -250,8 +253,9 @@ async function openBuild(dir: string): Promise<SiteBuild> {
   const redirects = new RedirectsHandler({ projectDir: dir, publicDir: dir, configRedirects: [], jwtRoleClaim: '', jwtSecret: '' });
   // Parse `_redirects` now, so the swap never makes a request wait for (or fail on) it.
   await redirects.match(new Request('http://localhost/'));
+  const matchRedirect = await segmentedMatcher(dir, redirects);
   const headers = new HeadersHandler({ projectDir: dir, logger: console });
-  return { dir, redirects, statics: new StaticHandler({ directory: dir }), headers, headersByPath: new Map(), rules: new Map(), matches: new Map(), answers: new Map(), answerBytes: 0, inFlight: 0, retired: false };
+  return { dir, redirects, matchRedirect, statics: new StaticHandler({ directory: dir }), headers, headersByPath: new Map(), rules: new Map(), matches: new Map(), answers: new Map(), answerBytes: 0, inFlight: 0, retired: false };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { books } from './catalogue.ts';
 
 /**
@@ -35,4 +36,23 @@ export const bookTitles = pgTable(
     titleRank: integer('title_rank').notNull(),
   },
   (t) => [primaryKey({ columns: [t.locale, t.bookId] })],
+);
+
+/**
+ * One row that says when the catalogue last changed (issue 10: the in-memory search index of each
+ * function instance, netlify/functions/_shared/catalogue-index.ts). Statement triggers (migration
+ * 0015) add one to `catalogue` on every write to the tables the searches and lists read (books,
+ * editions, authors, series, genres, awards and their links) and to `popularity` on every change of
+ * book_popularity and author_reviews (ratings). The counters commit with the write, so an instance that
+ * reads them and then the catalogue in one snapshot never keeps an older copy under a newer number.
+ * Never write it by hand.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    catalogue: bigint('catalogue', { mode: 'number' }).notNull().default(0),
+    popularity: bigint('popularity', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalogue_version_one_row', sql`${t.id} = 1`)],
 );

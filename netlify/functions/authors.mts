@@ -2,16 +2,16 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../../db/client.ts';
 import { listAuthors } from '../../db/queries/lists.ts';
 import { AuthorListQuerySchema } from '../../src/domain/schemas/lists.ts';
-import { createAnswerCache } from './_shared/answer-cache.ts';
+import { createVersionedAnswerCache } from './_shared/answer-cache.ts';
 import { createAuthor } from '../../db/queries/editorial/authors.ts';
 import { requireEditor, savedAnswer, schemasNow, unwrap } from './_shared/editorial.ts';
 import { handle, ok, parseJson, parseQuery } from './_shared/http.ts';
 
-const cached = createAnswerCache<Awaited<ReturnType<typeof listAuthors>>>();
+const cached = createVersionedAnswerCache<Awaited<ReturnType<typeof listAuthors>>>({ maxEntries: 1_000, withPopularity: true });
 
 /**
  * GET /api/authors: one page of the author list (issue 3). Pages are cached per instance
- * for 30 s (answer-cache.ts): the catalogue changes only with an edit.
+ * under the catalogue's version (answer-cache.ts: an edit or a rating loads afresh).
  */
 export default handle({
   GET: async (req, ctx) => {

@@ -8,14 +8,14 @@ import { ApiError } from '../../src/domain/envelope.ts';
 import { isSuperUser } from '../../src/domain/roles.ts';
 import { BookRefSchema, editionInputSchema, maxEditionYear, type Edition } from '../../src/domain/schemas/edition.ts';
 import { z } from 'zod';
-import { createAnswerCache } from './_shared/answer-cache.ts';
+import { createVersionedAnswerCache } from './_shared/answer-cache.ts';
 import { requireEditor } from './_shared/editorial.ts';
 import { handle, ok, parseJson, parseParams } from './_shared/http.ts';
 import { requestRebuild } from './_shared/rebuild.ts';
 import { getSessionUser } from './_shared/session.ts';
 
 const ParamsSchema = z.object({ id: BookRefSchema });
-const cached = createAnswerCache<Edition[] | null>();
+const cached = createVersionedAnswerCache<Edition[] | null>({ maxEntries: 5_000 });
 
 async function loadEditions(id: number | string): Promise<Edition[] | null> {
   const db = await getDb();
@@ -25,7 +25,8 @@ async function loadEditions(id: number | string): Promise<Edition[] | null> {
 
 /**
  * /api/books/{id}/editions (spec §7), by book id or slug:
- * - GET: every edition of the book, primary first. Cached per instance for everyone but super users,
+ * - GET: every edition of the book, primary first. Cached per instance under the catalogue's version
+ *   (an edition write loads afresh) for everyone but super users,
  *   who edit them and read them live (the editions manager sees its own change at once).
  * - POST (super users; issue 13 point 2): adds an edition (spec §5 fields; 201 with the edition).
  *   The edition rules decide what the request leaves out; asks for a static rebuild (book pages show

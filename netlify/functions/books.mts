@@ -2,17 +2,17 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../../db/client.ts';
 import { listBooks } from '../../db/queries/lists.ts';
 import { BookListQuerySchema } from '../../src/domain/schemas/lists.ts';
-import { createAnswerCache } from './_shared/answer-cache.ts';
+import { createVersionedAnswerCache } from './_shared/answer-cache.ts';
 import { createBook } from '../../db/queries/editorial/books.ts';
 import { requireEditor, savedAnswer, schemasNow, unwrap } from './_shared/editorial.ts';
 import { handle, ok, parseJson, parseQuery } from './_shared/http.ts';
 import { requireUser } from './_shared/session.ts';
 
-const cached = createAnswerCache<Awaited<ReturnType<typeof listBooks>>>();
+const cached = createVersionedAnswerCache<Awaited<ReturnType<typeof listBooks>>>({ maxEntries: 2_000, withPopularity: true });
 
 /**
  * GET /api/books: one page of the book list with the spec's filters and sorts (issue 3). Pages are cached per instance
- * for 30 s (answer-cache.ts): the catalogue changes only with an edit. The reading-list filter (`list`,
+ * under the catalogue's version (answer-cache.ts: an edit or a rating loads afresh). The reading-list filter (`list`,
  * issue 12) is the signed-in reader's own: it needs a session, and its pages are never cached or shared.
  */
 export default handle({

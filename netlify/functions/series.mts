@@ -2,16 +2,16 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../../db/client.ts';
 import { listSeries } from '../../db/queries/lists.ts';
 import { SeriesListQuerySchema } from '../../src/domain/schemas/lists.ts';
-import { createAnswerCache } from './_shared/answer-cache.ts';
+import { createVersionedAnswerCache } from './_shared/answer-cache.ts';
 import { createSeries } from '../../db/queries/editorial/series.ts';
 import { requireEditor, savedAnswer, schemasNow, unwrap } from './_shared/editorial.ts';
 import { handle, ok, parseJson, parseQuery } from './_shared/http.ts';
 
-const cached = createAnswerCache<Awaited<ReturnType<typeof listSeries>>>();
+const cached = createVersionedAnswerCache<Awaited<ReturnType<typeof listSeries>>>({ maxEntries: 1_000, withPopularity: true });
 
 /**
  * GET /api/series: one page of the series list with kind tabs and book-count ranges (issue 3). Pages are cached per instance
- * for 30 s (answer-cache.ts): the catalogue changes only with an edit.
+ * under the catalogue's version (answer-cache.ts: an edit or a rating loads afresh).
  */
 export default handle({
   GET: async (req, ctx) => {

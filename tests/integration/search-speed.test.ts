@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { closeSharedConnection, getDb, type Database } from '../../db/client.ts';
 import { searchBooks } from '../../db/queries/search.ts';
 
@@ -88,9 +88,12 @@ describe('query plans', () => {
 describe('the search endpoints\' cache', () => {
   it('shares one database call among concurrent requests for the same query, and keeps no failure', async () => {
     const { searchEndpoint } = await import('../../netlify/functions/_shared/search-endpoint.ts');
+    // The SQL path (the in-memory index answers without `search`; search-index.test.ts covers it).
+    process.env.SEARCH_INDEX = 'off';
+    onTestFinished(() => void delete process.env.SEARCH_INDEX);
     let calls = 0;
     let fail = true;
-    const endpoint = searchEndpoint(async (db, q) => {
+    const endpoint = searchEndpoint('books', async (db, q) => {
       calls += 1;
       await db.execute(sql`SELECT pg_sleep(0.05)`);
       if (fail) throw new Error('database went away');

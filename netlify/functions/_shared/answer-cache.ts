@@ -6,6 +6,7 @@
  * Only the server's own switch (ANSWER_CACHE=off) bypasses them, never a request header: a client
  * that could would make every request reach the database (issue 10).
  */
+import { catalogueVersion } from './catalogue-index.ts';
 
 /** How long a cached answer is served (the responses say max-age=60 to HTTP caches as well). */
 export const ANSWER_CACHE_TTL_MS = 30_000;
@@ -65,8 +66,8 @@ export function answerCacheEnabled(env: NodeJS.ProcessEnv = process.env): boolea
  * One endpoint's cache: `answer(key, load)` returns the cached promise for `key` or starts `load`.
  * @example const cached = createAnswerCache<Page>(); return ok(await cached(key, () => listBooks(db, query)));
  */
-export function createAnswerCache<T>({ maxEntries = ANSWER_CACHE_MAX_ENTRIES } = {}): (key: string, load: () => Promise<T>) => Promise<T> {
-  const cache = new TtlLru<Promise<T>>(maxEntries, ANSWER_CACHE_TTL_MS);
+export function createAnswerCache<T>({ maxEntries = ANSWER_CACHE_MAX_ENTRIES, ttlMs = ANSWER_CACHE_TTL_MS } = {}): (key: string, load: () => Promise<T>) => Promise<T> {
+  const cache = new TtlLru<Promise<T>>(maxEntries, ttlMs);
   return (key, load) => {
     if (!answerCacheEnabled()) return load();
     const hit = cache.get(key);
@@ -75,5 +76,23 @@ export function createAnswerCache<T>({ maxEntries = ANSWER_CACHE_MAX_ENTRIES } =
     cache.set(key, fresh);
     fresh.catch(() => cache.deleteIf(key, fresh));
     return fresh;
+  };
+}
+
+/** How long an answer keyed by the catalogue's version is kept: it is exact while the version holds. */
+export const VERSIONED_ANSWER_TTL_MS = 10 * 60_000;
+
+/**
+ * An answer cache whose keys carry the catalogue's version (catalogue-index.ts; `popularity` too
+ * where the answer shows ratings): an edit or a rating makes the next request load afresh (within
+ * the version check's interval), so answers are kept for minutes instead of 30 s and are never
+ * older than that interval. During a database outage the last version stands and cached answers
+ * keep being served.
+ */
+export function createVersionedAnswerCache<T>({ maxEntries = ANSWER_CACHE_MAX_ENTRIES, withPopularity = false } = {}): (key: string, load: () => Promise<T>) => Promise<T> {
+  const cached = createAnswerCache<T>({ maxEntries, ttlMs: VERSIONED_ANSWER_TTL_MS });
+  return async (key, load) => {
+    const { catalogue, popularity } = await catalogueVersion();
+    return cached(`${catalogue}${withPopularity ? `.${popularity}` : ''}\u0000${key}`, load);
   };
 }

@@ -33,6 +33,10 @@ beforeAll(async () => {
   process.env.OUTBOX_DIR = outbox;
   // Reader writes are limited per user (issue 12): the one fuzz user would meet a 429 before the database.
   process.env.READER_WRITES_PER_MINUTE = '1000000';
+  // The admin cases write the catalogue thousands of times: the search index checks its version and
+  // spaces its reloads as in production (setup-env.ts checks on every request for the other tests).
+  process.env.CATALOGUE_CHECK_MS = '1000';
+  process.env.CATALOGUE_RELOAD_SPACING = '4';
   console.log = (...args: unknown[]) => (typeof args[0] === 'string' && args[0].startsWith('[mail]') ? undefined : log(...args));
   // Only the site's `_redirects`: unclaimed /api/* paths answer from api-not-found, as deployed.
   site = redirectsOnlySite();
