@@ -9,3 +9,4 @@ export * from './operations.ts';
 export * from './search.ts';
 export * from './seed.ts';
 export * from './editorial.ts';
+export * from './chat.ts';
