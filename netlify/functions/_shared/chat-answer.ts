@@ -97,6 +97,7 @@ export function streamChatAnswer(turn: ChatTurn, onDone: (answer: FinishedAnswer
       text += piece;
       controller.enqueue(encoder.encode(piece));
     };
+    let failure: unknown;
     try {
       if (turn.model) {
         try {
@@ -110,21 +111,24 @@ export function streamChatAnswer(turn: ChatTurn, onDone: (answer: FinishedAnswer
       } else {
         emit(await recommenderMarkdown(turn, false, returned));
       }
-      controller.close();
     } catch (error) {
-      if (!stop.signal.aborted) {
-        console.error('The chat answer failed:', error);
-        try {
-          controller.error(error);
-        } catch {
-          // already closed
-        }
-      }
+      if (!stop.signal.aborted) failure = error;
     }
+    // Stored before the stream ends: when the reader sees the end of the answer, it is saved.
     try {
       await onDone({ text, source, books: [...returned], stopped: stop.signal.aborted });
     } catch (error) {
       console.error('Storing the chat answer failed:', error);
+    }
+    if (stop.signal.aborted) return;
+    try {
+      if (failure === undefined) controller.close();
+      else {
+        console.error('The chat answer failed:', failure);
+        controller.error(failure);
+      }
+    } catch {
+      // the reader left meanwhile
     }
   }
 

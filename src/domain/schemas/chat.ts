@@ -3,10 +3,8 @@
  * endpoints. Functions parse requests with these schemas and the island parses answers with them.
  */
 import { z } from 'zod';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../chat/limits.ts';
 import { text } from './text.ts';
-
-/** Issue 15 point 4: a reader's message is at most 1,000 characters. */
-export const CHAT_MESSAGE_MAX_LENGTH = 1_000;
 
 /** POST /api/chat: the reader's message and, to go on with one, the conversation's id. */
 export const ChatRequestSchema = z.strictObject({
@@ -21,10 +19,6 @@ export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 /** Who wrote an answer: the configured model, or the catalogue's own recommender (no model, or it failed). */
 export const CHAT_SOURCES = ['model', 'recommender'] as const;
 export type ChatSource = (typeof CHAT_SOURCES)[number];
-
-/** Response headers of the streamed answer (its body is the answer's markdown as plain text). */
-export const CHAT_CONVERSATION_HEADER = 'x-conversation-id';
-export const CHAT_SOURCE_HEADER = 'x-chat-source';
 
 export const ConversationIdParamsSchema = z.strictObject({ id: z.uuid('validation.chat.conversation') });
 

@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { parseChatMarkdown, type Inline } from '../../domain/chat/chat-markdown.ts';
 import { isGolden } from '../../domain/roles.ts';
-import { CHAT_MESSAGE_MAX_LENGTH } from '../../domain/schemas/chat.ts';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../domain/chat/limits.ts';
 import SignInPrompt from '../reader/SignInPrompt.tsx';
 import { $session } from '../stores/session.ts';
 import { ChatCallError, deleteChatConversations, sendChatMessage } from './chat-api.ts';

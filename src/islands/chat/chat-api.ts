@@ -3,7 +3,7 @@
  * AbortSignal; deleting the reader's conversations. Errors before the answer are the envelope, whose
  * message the server has already translated.
  */
-import { CHAT_CONVERSATION_HEADER } from '../../domain/schemas/chat.ts';
+import { CHAT_CONVERSATION_HEADER } from '../../domain/chat/limits.ts';
 
 export class ChatCallError extends Error {
   readonly status: number;

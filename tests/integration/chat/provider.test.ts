@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import de from '../../../locales/de.json' with { type: 'json' };
-import { CHAT_SOURCE_HEADER } from '../../../src/domain/schemas/chat.ts';
+import { CHAT_SOURCE_HEADER } from '../../../src/domain/chat/limits.ts';
 import { createReader, serveForTests } from '../../support/readers.ts';
 
 interface CompletionRequest {
