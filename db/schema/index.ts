@@ -10,3 +10,4 @@ export * from './search.ts';
 export * from './seed.ts';
 export * from './editorial.ts';
 export * from './analytics.ts';
+export * from './chat.ts';

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../db/client.ts';
 import { exportUserData } from '../../db/queries/accounts.ts';
+import { listConversations } from '../../db/queries/chat/conversations.ts';
 import { ApiError } from '../../src/domain/envelope.ts';
 import { handle, ok } from './_shared/http.ts';
 import { requireUser } from './_shared/session.ts';
@@ -9,9 +10,11 @@ import { requireUser } from './_shared/session.ts';
 export default handle({
   GET: async (req) => {
     const user = await requireUser(req);
-    const data = await exportUserData(await getDb(), user.id);
+    const db = await getDb();
+    const data = await exportUserData(db, user.id);
     if (!data) throw new ApiError('UNAUTHENTICATED');
-    return ok(data, { headers: { 'content-disposition': 'attachment; filename="phantastika-export.json"' } });
+    // The conversations with the assistant are the reader's data too (issue 15 point 1).
+    return ok({ ...data, chatConversations: await listConversations(db, user.id) }, { headers: { 'content-disposition': 'attachment; filename="phantastika-export.json"' } });
   },
 });
 

@@ -11,7 +11,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { avatarInitial, displayName } from '../domain/display-name.ts';
 import type { Locale } from '../domain/enums.ts';
-import { isSuperUser } from '../domain/roles.ts';
+import { isGolden, isSuperUser } from '../domain/roles.ts';
 import type { CurrentUser } from '../domain/schemas/auth.ts';
 import type { AccountEntries, AccountLink } from './account/account-items.ts';
 import { keepLanguageOnSignOut } from './account/sign-out.ts';
@@ -156,6 +156,7 @@ function UserMenu({ locale, user, entries }: { locale: Locale; user: CurrentUser
         </p>
         <ul ref={menuRef} id={menuId} role="menu" aria-labelledby={buttonId} className="account-menu__list" onKeyDown={onMenuKeyDown}>
           {entries.user.map((link) => item(link))}
+          {isGolden(user) && entries.golden.map((link) => item(link))}
           {admin.length > 0 && (
             <>
               <li role="separator" className="account-menu__separator" />

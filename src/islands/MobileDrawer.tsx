@@ -9,7 +9,7 @@
 import { useId, useRef, useState } from 'react';
 import { avatarInitial, displayName } from '../domain/display-name.ts';
 import type { Locale } from '../domain/enums.ts';
-import { isSuperUser } from '../domain/roles.ts';
+import { isGolden, isSuperUser } from '../domain/roles.ts';
 import type { AccountEntries } from './account/account-items.ts';
 import { keepLanguageOnSignOut } from './account/sign-out.ts';
 import { fill } from './account/texts.ts';
@@ -123,7 +123,7 @@ export default function MobileDrawer({ labels, links, account, accountEntries, l
                 {fill(accountEntries.labels.signedInAs, { name: displayName(user) })}
               </p>
               <ul className="drawer__links" role="list">
-                {accountEntries.user.map((link) => (
+                {[...accountEntries.user, ...(isGolden(user) ? accountEntries.golden : [])].map((link) => (
                   <li key={link.href}>
                     <a className="drawer__link" href={link.href}>
                       {link.label}

@@ -36,6 +36,7 @@ import { editorialSchemas, HistoryQuerySchema } from '../../src/domain/schemas/e
 import { ChangeRoleSchema, UserIdSchema, UserSearchQuerySchema } from '../../src/domain/schemas/admin-users.ts';
 import { ImageUploadFieldsSchema } from '../../src/domain/schemas/images.ts';
 import { NewsletterConfirmSchema, NewsletterSignUpSchema, NewsletterUnsubscribeSchema } from '../../src/domain/schemas/newsletter.ts';
+import { ChatRequestSchema, ConversationIdParamsSchema } from '../../src/domain/schemas/chat.ts';
 import { ModerationReasonSchema, ReviewParamsSchema } from '../../src/domain/schemas/moderation.ts';
 import { AffiliateLocaleInputSchema, AffiliateLocalePatchSchema, AffiliateServiceInputSchema, AffiliateServicePatchSchema } from '../../src/domain/schemas/affiliate.ts';
 import { AwardCategoryInputSchema, AwardCategoryParamsSchema, AwardCategoryPatchSchema, AwardInputSchema, AwardPatchSchema, awardEntriesSchema, awardSlotQuerySchema } from '../../src/domain/schemas/awards-admin.ts';
@@ -204,6 +205,13 @@ export const ENDPOINTS: EndpointSpec[] = [
   { fn: 'profile-export-csv', method: 'GET', auth: true, fileType: 'text/csv' },
   { fn: 'profile-reading-stats', method: 'GET', auth: true },
   { fn: 'profile-reviews', method: 'GET', auth: true, query: ReviewsQuerySchema },
+  // The assistant (issue 15): golden readers only, so the fuzz user meets the 403 before the body is
+  // read (tests/integration/chat/chat-endpoint.test.ts sends bad bodies as a golden reader); the
+  // conversation endpoints are any reader's own.
+  { fn: 'chat', method: 'POST', auth: true, body: ChatRequestSchema },
+  { fn: 'chat-conversations', method: 'GET', auth: true },
+  { fn: 'chat-conversations', method: 'DELETE', auth: true },
+  { fn: 'chat-conversation', method: 'DELETE', auth: true, params: ConversationIdParamsSchema },
   // Sign out everywhere: no input to fuzz, and with the fuzz user's cookie it would end every session.
   { fn: 'profile-sessions', method: 'DELETE', auth: true, signedOutOnly: true },
   // The editions manager (issue 13): super users only, so the fuzz user (a normal user) meets the 403

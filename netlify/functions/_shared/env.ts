@@ -8,6 +8,9 @@ import { isProduction } from '../../../db/client.ts';
 
 export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-000000000000';
 
+/** An empty variable (`AI_BASE_URL=`) counts as unset. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+
 const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').default(DEV_SESSION_SECRET),
   SITE_URL: z.url().optional(),
@@ -17,6 +20,17 @@ const EnvSchema = z.object({
   ANALYTICS_EVENTS_PER_MINUTE: z.coerce.number().int().min(1, 'ANALYTICS_EVENTS_PER_MINUTE must be a whole number of 1 or more').default(60),
   /** Ratings, reviews and reading-list writes a signed-in user may make per minute (issue 12; rate-limit.ts). */
   READER_WRITES_PER_MINUTE: z.coerce.number().int().min(1, 'READER_WRITES_PER_MINUTE must be a whole number of 1 or more').default(60),
+  /**
+   * The chat assistant's model (issue 15 point 2): any OpenAI-compatible API (a hosted one, Ollama,
+   * a llama.cpp server). Unset (or empty): the catalogue's own recommender answers.
+   */
+  AI_BASE_URL: unsetWhenEmpty(z.url('AI_BASE_URL must be a URL such as http://localhost:11434/v1').optional()),
+  AI_API_KEY: unsetWhenEmpty(z.string().optional()),
+  AI_MODEL: unsetWhenEmpty(z.string().optional()),
+  /** How long one answer of the model may take before the recommender answers instead (issue 15 point 4). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000, 'AI_TIMEOUT_MS must be at least 1000').default(30_000),
+  /** Chat messages one golden reader may send per hour (issue 15 point 4). */
+  CHAT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1, 'CHAT_MESSAGES_PER_HOUR must be a whole number of 1 or more').default(30),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

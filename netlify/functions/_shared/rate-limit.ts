@@ -39,7 +39,9 @@ export const USER_LIMITS = {
   readerWrite: { limit: () => getEnv().READER_WRITES_PER_MINUTE, windowSeconds: 60 },
   /** Profile pictures a reader may upload per hour (issue 13 point 3): each costs about a second of CPU. */
   imageUpload: { limit: () => 20, windowSeconds: 60 * 60 },
-} as const satisfies Record<string, { limit: () => number; windowSeconds: number }>;
+  /** Messages to the chat assistant per golden reader and hour (issue 15 point 4; CHAT_MESSAGES_PER_HOUR, default 30). */
+  chatMessage: { limit: () => getEnv().CHAT_MESSAGES_PER_HOUR, windowSeconds: 60 * 60, messageKey: 'api.error.tooManyChatMessages' },
+} as const satisfies Record<string, { limit: () => number; windowSeconds: number; messageKey?: string }>;
 
 /** The longest window of any counter: older rows are expired. */
 const LONGEST_WINDOW_SECONDS = Math.max(
@@ -84,12 +86,12 @@ const userLimitKey = (action: keyof typeof USER_LIMITS, userId: string) => `${ac
 export async function enforceUserRateLimit(action: keyof typeof USER_LIMITS, userId: string, now = new Date()): Promise<void> {
   const db = await getDb();
   await pruneNow(now);
-  const { limit, windowSeconds } = USER_LIMITS[action];
-  const hit = await hitRateLimit(db, userLimitKey(action, userId), limit(), windowSeconds, now);
-  if (!hit.allowed) throw tooManyWrites(hit.retryAfterSeconds);
+  const policy = USER_LIMITS[action];
+  const hit = await hitRateLimit(db, userLimitKey(action, userId), policy.limit(), policy.windowSeconds, now);
+  if (!hit.allowed) throw tooManyWrites(hit.retryAfterSeconds, 'messageKey' in policy ? policy.messageKey : undefined);
 }
 
-const tooManyWrites = (seconds: number) => new ApiError('RATE_LIMITED', 'api.error.tooManyWrites', undefined, { 'retry-after': String(seconds) });
+const tooManyWrites = (seconds: number, messageKey = 'api.error.tooManyWrites') => new ApiError('RATE_LIMITED', messageKey, undefined, { 'retry-after': String(seconds) });
 
 /**
  * The same limit as `enforceUserRateLimit`, as a guard the write's own statement applies together

@@ -15,6 +15,8 @@ export interface AccountLink {
 export interface AccountEntries {
   /** Profile, reading list, my reviews. */
   user: AccountLink[];
+  /** The book assistant on the start page (golden users only, issue 15 point 1). */
+  golden: AccountLink[];
   /** Edit catalogue, analytics dashboard, manage awards, manage users, affiliate marketing (super users only). */
   admin: AccountLink[];
   /** A plain link to GET /api/logout. */
@@ -44,6 +46,9 @@ export const USER_ITEMS: readonly Item[] = [
   { path: '/profile?tab=reviews', labelKey: 'account.menu.reviews' },
 ];
 
+/** Golden users (GOLDEN_USER, SUPER_USER): the assistant, which opens at once at this address. */
+export const GOLDEN_ITEMS: readonly Item[] = [{ path: '/#assistant', labelKey: 'account.menu.assistant' }];
+
 export const ADMIN_ITEMS: readonly Item[] = [
   // The administration's start page (issue 13): add links for the catalogue and the rebuild status.
   { path: '/admin', labelKey: 'admin.menu.catalogue' },
@@ -64,6 +69,7 @@ export function accountEntries(toHref: (path: string) => string, translate: (key
   const link = (item: Item): AccountLink => ({ href: toHref(item.path), label: translate(item.labelKey) });
   return {
     user: USER_ITEMS.map(link),
+    golden: GOLDEN_ITEMS.map(link),
     admin: ADMIN_ITEMS.map(link),
     signOut: { href: SIGN_OUT_PATH, label: translate('account.menu.signOut') },
     labels: {
