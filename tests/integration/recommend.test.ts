@@ -156,15 +156,22 @@ describe('similarBooks', () => {
   });
 
   it('recommends what readers who liked a book also liked (co-ratings), with the count', async () => {
-    const liked = id('a-deadly-education'); // a 2020 fantasy: no author, series, award year, genre or era in common with Dune
-    for (let i = 0; i < 3; i++) {
-      const reader = await newReader();
-      await db.execute(sql`INSERT INTO ratings (user_id, book_id, rating) VALUES (${reader}::uuid, ${id('dune')}, 5), (${reader}::uuid, ${liked}, 4)`);
+    // A book of this test's own: other test files rate the catalogue's books (Dune above all), and
+    // their ratings would weigh against these three readers' in the co-rating score.
+    const seed = (await db.execute(sql`INSERT INTO books (slug, original_title, original_language) VALUES ('co-rating-seed-book', 'Co-Rating Seed', 'en') RETURNING id`)).rows[0] as { id: number };
+    try {
+      const liked = id('a-deadly-education'); // a 2020 fantasy: nothing else in common with the seed book
+      for (let i = 0; i < 3; i++) {
+        const reader = await newReader();
+        await db.execute(sql`INSERT INTO ratings (user_id, book_id, rating) VALUES (${reader}::uuid, ${seed.id}, 5), (${reader}::uuid, ${liked}, 4)`);
+      }
+      const books = await similarBooks(db, seed.id, { locale: 'en', userId: null, limit: 10 });
+      expect(books.find((b) => b.bookId === liked)?.explanation).toBe('3 readers who liked Co-Rating Seed liked this too');
+      // A reader's own likes are excluded for that reader.
+      expect(slugs(await similarBooks(db, seed.id, { locale: 'en', userId: readers.at(-1)!, limit: 10 }))).not.toContain('a-deadly-education');
+    } finally {
+      await db.execute(sql`DELETE FROM books WHERE id = ${seed.id}`);
     }
-    const books = await similarBooks(db, id('dune'), { locale: 'en', userId: null, limit: 10 });
-    expect(books.find((b) => b.bookId === liked)?.explanation).toBe('3 readers who liked Dune liked this too');
-    // A reader's own likes are excluded for that reader.
-    expect(slugs(await similarBooks(db, id('dune'), { locale: 'en', userId: readers.at(-1)!, limit: 10 }))).not.toContain('a-deadly-education');
   });
 
   it('answers an unknown book with nothing', async () => {
