@@ -16,6 +16,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from '@netlify/functions';
+import { withAddedHeaders } from '../src/lib/response-headers.ts';
 
 type Handler = (req: Request, context: Context) => Promise<Response | void> | Response | void;
 
@@ -181,17 +182,9 @@ export async function invokeFunction(match: FunctionMatch, req: Request, invocat
     console.error(`Function ${match.fn.name} threw:`, error);
     response = new Response('Internal error', { status: 500 });
   }
-  const add = (headers: Headers) => {
+  return withAddedHeaders(response, (headers) => {
     applyTo(headers);
     headers.set('x-nf-request-id', requestId);
-  };
-  try {
-    add(response.headers);
-    return response;
-  } catch {
-    // Immutable headers (Response.redirect, a fetch result): the platform's headers go on a copy.
-    const headers = new Headers(response.headers);
-    add(headers);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  }
+  });
 }
+

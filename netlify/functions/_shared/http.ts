@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from '../../../db/client.ts';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '../../../src/domain/security-headers.ts';
 import { getEnv } from './env.ts';
 import { translate } from './messages.ts';
+import { withAddedHeaders } from '../../../src/lib/response-headers.ts';
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** What a 503 during a database outage asks clients to wait: service resumes within ~2 s of its return. */
@@ -132,19 +133,9 @@ export function isSameOrigin(req: Request): boolean {
 const API_SECURITY_HEADERS = Object.entries({ ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY });
 
 function withSecurityHeaders(response: Response): Response {
-  const add = (headers: Headers) => {
+  return withAddedHeaders(response, (headers) => {
     for (const [name, value] of API_SECURITY_HEADERS) if (!headers.has(name)) headers.set(name, value);
-  };
-  try {
-    // In place: a second Response (and its body stream) per answer cost more than the rest of a cached answer.
-    add(response.headers);
-    return response;
-  } catch {
-    // Some responses (Response.redirect, fetch results) have immutable headers: a copy then.
-    const headers = new Headers(response.headers);
-    add(headers);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  }
+  });
 }
 
 /**
