@@ -63,14 +63,18 @@ export async function mailTokenLink(
 /** Uses an emailed link's token once and returns its user; expired, used and unknown links are errors. */
 export async function useEmailLink(purpose: EmailTokenPurpose, token: string): Promise<string> {
   const outcome = await consumeEmailToken(await getDb(), purpose, hashToken(token), new Date());
-  switch (outcome.status) {
-    case 'ok':
-      return outcome.userId;
+  if (outcome.status === 'ok') return outcome.userId;
+  throw linkRefused(outcome.status);
+}
+
+/** The error for an emailed link that cannot be used (account and newsletter links alike). */
+export function linkRefused(status: string): ApiError {
+  switch (status) {
     case 'expired':
-      throw new ApiError('VALIDATION', 'api.error.linkExpired', [{ path: 'token', key: 'validation.token.expired' }]);
+      return new ApiError('VALIDATION', 'api.error.linkExpired', [{ path: 'token', key: 'validation.token.expired' }]);
     case 'used':
-      throw new ApiError('CONFLICT', 'api.error.linkUsed', [{ path: 'token', key: 'validation.token.used' }]);
+      return new ApiError('CONFLICT', 'api.error.linkUsed', [{ path: 'token', key: 'validation.token.used' }]);
     default:
-      throw new ApiError('VALIDATION', 'api.error.linkInvalid', [{ path: 'token', key: 'validation.token' }]);
+      return new ApiError('VALIDATION', 'api.error.linkInvalid', [{ path: 'token', key: 'validation.token' }]);
   }
 }

@@ -12,7 +12,7 @@ import type { Locale } from '../../../src/domain/enums.ts';
 import { composeConfirmationMail, composeNewsletterMail, newsletterLinks, type ComposedMail, type NewsletterContent } from '../../../src/domain/newsletter/newsletter-mail.ts';
 import { CONFIRM_LINK_HOURS, confirmLinkExpiresAt, unconfirmedCutoff } from '../../../src/domain/newsletter/subscription.ts';
 import type { NewsletterSignUp } from '../../../src/domain/schemas/newsletter.ts';
-import { hashToken, newToken, siteOrigin } from './account-mail.ts';
+import { hashToken, linkRefused, newToken, siteOrigin } from './account-mail.ts';
 import { getEnv } from './env.ts';
 import { sendMail } from './mailer.ts';
 import { translate } from './messages.ts';
@@ -57,16 +57,7 @@ export async function signUpAndMail(req: Request, input: NewsletterSignUp, now =
 /** Confirms with a mailed token; expired, used and unknown links are errors (like the account links). */
 export async function confirmWithToken(token: string, now = new Date()): Promise<void> {
   const outcome = await confirmSubscription(await getDb(), hashToken(token), now);
-  switch (outcome) {
-    case 'ok':
-      return;
-    case 'expired':
-      throw new ApiError('VALIDATION', 'api.error.linkExpired', [{ path: 'token', key: 'validation.token.expired' }]);
-    case 'used':
-      throw new ApiError('CONFLICT', 'api.error.linkUsed', [{ path: 'token', key: 'validation.token.used' }]);
-    default:
-      throw new ApiError('VALIDATION', 'api.error.linkInvalid', [{ path: 'token', key: 'validation.token' }]);
-  }
+  if (outcome !== 'ok') throw linkRefused(outcome);
 }
 
 /** Unsubscribes the token's subscription; a token whose signature does not match is an invalid link. */
