@@ -140,7 +140,15 @@ test("renaming a book's slug: after the rebuild the old address answers a 301 to
     const rows = await queryE2e<{ entity_id: number }>(`SELECT entity_id FROM slug_redirects WHERE kind = 'book' AND old_slug = $1`, [book.slug]);
     expect(rows).toEqual([{ entity_id: book.id }]);
 
-    // Once the rebuild is live, the old address redirects (the old page is gone) and the new one is served.
+    // Once the rebuild is live, the new page is served and the old address redirects to it (the old page
+    // is gone). The old address may answer its 301 earlier (a renamed slug's redirect is looked up live),
+    // so the new page's own answer says when the rebuild is live.
+    await expect
+      .poll(async () => (await page.request.get(`/de/books/${book.slug}-neu`, { maxRedirects: 0 }).catch(() => null))?.status() ?? 0, {
+        timeout: REBUILD_WAIT_MS,
+        intervals: [1000],
+      })
+      .toBe(200);
     await expect
       .poll(async () => {
         const answer = await page.request.get(`/de/books/${book.slug}`, { maxRedirects: 0 }).catch(() => null);

@@ -4,7 +4,7 @@
  * locks the address's row, asks the rule and writes in one transaction, so two requests with one
  * link can never both confirm.
  */
-import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../../src/domain/enums.ts';
 import { confirmOutcome, signUpStep, type ConfirmOutcome, type SignUpStep } from '../../../src/domain/newsletter/subscription.ts';
 import type { SubscriberRow } from '../../../src/domain/newsletter/subscribers-csv.ts';
@@ -56,11 +56,14 @@ export async function signUp(db: Database, input: SignUpInput): Promise<{ step: 
 }
 
 /**
- * Deletes sign-ups never confirmed whose consent is older than `before` (the privacy policy promises
- * 30 days): one statement on the unconfirmed rows only.
+ * Deletes what the privacy policy promises to delete (section 10): sign-ups never confirmed whose
+ * consent is older than `unconfirmedBefore` (30 days), and unsubscribed rows, with their proof of
+ * consent, unsubscribed before `unsubscribedBefore` (three years). One statement.
  */
-export async function pruneUnconfirmed(db: Database, before: Date): Promise<void> {
-  await db.delete(subs).where(and(isNull(subs.confirmedAt), isNull(subs.unsubscribedAt), lt(subs.consentAt, before)));
+export async function pruneSubscriptions(db: Database, cutoffs: { unconfirmedBefore: Date; unsubscribedBefore: Date }): Promise<void> {
+  await db
+    .delete(subs)
+    .where(or(and(isNull(subs.confirmedAt), isNull(subs.unsubscribedAt), lt(subs.consentAt, cutoffs.unconfirmedBefore)), lt(subs.unsubscribedAt, cutoffs.unsubscribedBefore)));
 }
 
 /** Uses a confirmation token once (src/domain/newsletter/subscription.ts `confirmOutcome`). */

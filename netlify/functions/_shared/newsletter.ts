@@ -6,11 +6,11 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getDb } from '../../../db/client.ts';
-import { confirmSubscription, pruneUnconfirmed, signUp, unsubscribe } from '../../../db/queries/newsletter/subscriptions.ts';
+import { confirmSubscription, pruneSubscriptions, signUp, unsubscribe } from '../../../db/queries/newsletter/subscriptions.ts';
 import { ApiError } from '../../../src/domain/envelope.ts';
 import type { Locale } from '../../../src/domain/enums.ts';
 import { composeConfirmationMail, composeNewsletterMail, newsletterLinks, type ComposedMail, type NewsletterContent } from '../../../src/domain/newsletter/newsletter-mail.ts';
-import { CONFIRM_LINK_HOURS, confirmLinkExpiresAt, unconfirmedCutoff } from '../../../src/domain/newsletter/subscription.ts';
+import { CONFIRM_LINK_HOURS, confirmLinkExpiresAt, consentProofCutoff, unconfirmedCutoff } from '../../../src/domain/newsletter/subscription.ts';
 import type { NewsletterSignUp } from '../../../src/domain/schemas/newsletter.ts';
 import { hashToken, linkRefused, newToken, siteOrigin } from './account-mail.ts';
 import { getEnv } from './env.ts';
@@ -47,8 +47,8 @@ export async function signUpAndMail(req: Request, input: NewsletterSignUp, now =
     expiresAt: confirmLinkExpiresAt(now),
     now,
   });
-  // Sign-ups are rare: each one also removes the unconfirmed ones past their 30 days.
-  await pruneUnconfirmed(await getDb(), unconfirmedCutoff(now));
+  // Sign-ups are rare: each one also removes the unconfirmed ones past their 30 days and the unsubscribed past three years.
+  await pruneSubscriptions(await getDb(), { unconfirmedBefore: unconfirmedCutoff(now), unsubscribedBefore: consentProofCutoff(now) });
   if (step === 'keep') return;
   const link = `${siteOrigin(req)}/${input.language}/newsletter/confirm?token=${token}`;
   await sendMail(composeConfirmationMail(input.email, input.language, link, CONFIRM_LINK_HOURS, (key, params) => translate(input.language, key, params)));

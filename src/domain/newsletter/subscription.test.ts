@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unconfirmedCutoff, CONFIRM_LINK_HOURS, CONSENT_TEXT_VERSIONS, CURRENT_CONSENT_TEXT_VERSION, confirmLinkExpiresAt, confirmOutcome, signUpStep, subscriptionState, type SubscriptionRecord } from './subscription.ts';
+import { consentProofCutoff, unconfirmedCutoff, CONFIRM_LINK_HOURS, CONSENT_TEXT_VERSIONS, CURRENT_CONSENT_TEXT_VERSION, confirmLinkExpiresAt, confirmOutcome, signUpStep, subscriptionState, type SubscriptionRecord } from './subscription.ts';
 
 const now = new Date('2026-11-26T10:00:00Z');
 const record = (overrides: Partial<SubscriptionRecord> = {}): SubscriptionRecord => ({
@@ -54,5 +54,13 @@ describe('signing up', () => {
 describe('unconfirmed sign-ups', () => {
   it('are kept 30 days after their consent', () => {
     expect(unconfirmedCutoff(now).toISOString()).toBe('2026-10-27T10:00:00.000Z');
+  });
+});
+
+describe('the proof of consent of an unsubscribed reader', () => {
+  it('is kept three years after unsubscribing', () => {
+    expect(consentProofCutoff(new Date('2026-11-26T10:00:00Z')).toISOString()).toBe('2023-11-26T10:00:00.000Z');
+    // 29 February has no twin three years earlier: the day after 28 February.
+    expect(consentProofCutoff(new Date('2028-02-29T00:00:00Z')).toISOString()).toBe('2025-03-01T00:00:00.000Z');
   });
 });

@@ -38,6 +38,19 @@ export function unconfirmedCutoff(now: Date): Date {
   return new Date(now.getTime() - UNCONFIRMED_KEPT_DAYS * 24 * 60 * 60 * 1000);
 }
 
+/** Proof of an unsubscribed reader's earlier consent is kept this long after unsubscribing (the privacy policy, section 10). */
+export const CONSENT_PROOF_KEPT_YEARS = 3;
+
+/**
+ * Unsubscribed before this, the row (address and consent record) is deleted.
+ * @example consentProofCutoff(new Date('2026-11-26T10:00:00Z')) // 2023-11-26T10:00:00Z
+ */
+export function consentProofCutoff(now: Date): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - CONSENT_PROOF_KEPT_YEARS);
+  return cutoff;
+}
+
 /** What the database holds about one address. */
 export interface SubscriptionRecord {
   confirmedAt: Date | null;

@@ -136,6 +136,19 @@ describe('double opt-in', () => {
     expect(await findSubscription(await getDb(), kept)).not.toBeNull();
   });
 
+  it('deletes an unsubscribed address with its proof of consent three years after unsubscribing, and not before', async () => {
+    const { email: old } = await confirmedSubscriber();
+    const { email: recent } = await confirmedSubscriber();
+    const db = await getDb();
+    await db.execute(sql`UPDATE newsletter_subscriptions SET unsubscribed_at = now() - interval '3 years 1 day' WHERE email = ${old}`);
+    await db.execute(sql`UPDATE newsletter_subscriptions SET unsubscribed_at = now() - interval '2 years 11 months' WHERE email = ${recent}`);
+    const next = unique('after-three-years');
+    await signUp(next);
+    await confirmToken(next);
+    expect(await findSubscription(db, old)).toBeNull();
+    expect(await findSubscription(db, recent)).not.toBeNull();
+  });
+
   it('a new sign-up before confirming sends a new link and the old one stops working', async () => {
     const email = unique('again');
     const ip = newClient();
