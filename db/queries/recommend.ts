@@ -59,14 +59,8 @@ const FOCUS_CANDIDATES = 300;
 const clampLimit = (limit: number | undefined) => Math.max(1, Math.min(MAX_LIMIT, Math.trunc(limit ?? DEFAULT_LIMIT)));
 const ints = (ids: Iterable<number>) => sql`${`{${[...ids].join(',')}}`}::int[]`;
 
-interface RecognizedRow {
-  kind: EntityKind;
-  id: number;
-  start: number;
-  length: number;
-  surname: boolean;
-  popularity: number;
-}
+/** A found name as the scan selects it: the domain's NameMatch (popularity arrives as text from numeric sums). */
+type RecognizedRow = NameMatch;
 
 /**
  * Every catalogue name that occurs word for word in the request: titles of all editions (and their
