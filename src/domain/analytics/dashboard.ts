@@ -4,6 +4,7 @@
  * lists the dashboard draws, and the CSV export. The database sums per day (analytics_daily); this
  * fills the gaps and merges the finished days with today's figures, which are read live.
  */
+import { csvField } from '../open-data/csv-injection.ts';
 
 /** Spec §9: analytics time ranges in days. */
 export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
@@ -113,10 +114,6 @@ export function interactionsByType(rows: readonly DailyRow[]): { type: string; c
  * @example toCsv(['Day', 'Views'], [['2026-11-26', 3]]) // 'Day,Views\r\n2026-11-26,3\r\n'
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  const cell = (value: string | number) => {
-    if (typeof value === 'number') return String(value);
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-  };
+  const cell = (value: string | number) => (typeof value === 'number' ? String(value) : csvField(value));
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }

@@ -1,8 +1,9 @@
 /**
  * The export of confirmed subscribers for super users (issue 14 point 4), as CSV (RFC 4180). A
  * value a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is prefixed
- * with an apostrophe (OWASP CSV injection).
+ * with an apostrophe (OWASP CSV injection; src/domain/open-data/csv-injection.ts).
  */
+import { csvField } from '../open-data/csv-injection.ts';
 
 export interface SubscriberRow {
   email: string;
@@ -14,11 +15,8 @@ export interface SubscriberRow {
 
 export const SUBSCRIBER_CSV_COLUMNS = ['email', 'language', 'consent_at', 'consent_text_version', 'confirmed_at'] as const;
 
-/** One CSV field: quoted when it holds a quote, comma or line break; formulas defused. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+/** One CSV field (the one escaping and quoting rule of our CSV exports). */
+export { csvField };
 
 /**
  * The whole file: a header line, then one line per subscriber, CRLF line ends.

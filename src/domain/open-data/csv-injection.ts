@@ -32,3 +32,14 @@ export function escapeCsvCell(cell: string): string {
 export function unescapeCsvCell(cell: string): string {
   return cell.startsWith("'") && startsLikeFormula(cell.slice(1)) ? cell.slice(1) : cell;
 }
+
+/**
+ * One field of a CSV file we write by hand (RFC 4180): escaped against formulas, then quoted when it
+ * holds a quote, comma or line break. The subscriber and dashboard exports use it; the reading-history
+ * export leaves the quoting to csv-stringify.
+ * @example csvField('=1+1, "x"') // "\"'=1+1, \"\"x\"\"\""
+ */
+export function csvField(value: string): string {
+  const safe = escapeCsvCell(value);
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
