@@ -43,7 +43,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
 export async function startNpmStart(port: number, env: Record<string, string> = {}, { readyPath = '/en/' } = {}): Promise<StartedServer> {
   const t0 = performance.now();
   // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const profile = [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
   const child = spawn(process.execPath, [...profile, 'scripts/start.ts'], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (c: Buffer) => (log += c.toString()));

@@ -86,7 +86,7 @@ try {
     ORDER BY c.line, c.hidden`)).rows as unknown as Case[];
 
   const popular = (await db.execute(sql`
-    SELECT b.id FROM books b LEFT JOIN book_popularity p ON p.book_id = b.id
+    SELECT b.id FROM books b LEFT JOIN book_stats p ON p.book_id = b.id
     ORDER BY coalesce(p.award_wins, 0) DESC, (SELECT count(*) FROM book_awards ba WHERE ba.book_id = b.id) DESC, b.id LIMIT ${K + 1}`)).rows.map((r) => (r as { id: number }).id);
   const baseline = (neighbour: number) => popular.filter((id) => id !== neighbour).slice(0, K);
 

@@ -4,7 +4,7 @@
  * and names sort by the language's alphabet through ICU collations (Ä with A in German); book titles
  * through their precomputed ranks in book_titles (migration 0005), the same order without comparing
  * collations across the catalogue on every request. Book and series ratings come from the counters in
- * book_popularity (rating_count, rating_sum: kept by triggers, migration 0008), never from every rating row.
+ * book_stats (rating_count, rating_sum: trigger-kept counters, migrations 0008 and 0017), never from every rating row.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../src/domain/enums.ts';
@@ -55,7 +55,7 @@ export async function listBooks(db: Database, query: BookListQuery, locale: Loca
     sql`EXISTS (SELECT 1 FROM reading_list rl WHERE rl.user_id = ${readerId} AND rl.book_id = b.id ${status ? sql`AND rl.status = ${status}::reading_status` : sql``})`;
   const list = !query.list ? sql`` : query.list === 'none' ? sql`AND NOT ${onList()}` : sql`AND ${onList(query.list)}`;
   const result = await db.execute(sql`
-    WITH r AS (SELECT book_id, rating_sum::numeric / rating_count AS average, rating_count AS count FROM book_popularity WHERE rating_count > 0),
+    WITH r AS (SELECT book_id, rating_sum::numeric / rating_count AS average, rating_count AS count FROM book_stats WHERE rating_count > 0),
     filtered AS (
       SELECT b.id, b.slug, b.original_title, b.publication_year, b.cover_image_url,
              t.title, t.title_rank, r.average, coalesce(r.count, 0) AS count
@@ -114,7 +114,7 @@ export async function listSeries(db: Database, query: SeriesListQuery, locale: L
              r.average, coalesce(r.count, 0) AS count
       FROM series s
       LEFT JOIN (SELECT bs.series_id, sum(p.rating_sum)::numeric / sum(p.rating_count) AS average, sum(p.rating_count)::int AS count
-                 FROM book_series bs JOIN book_popularity p ON p.book_id = bs.book_id WHERE p.rating_count > 0 GROUP BY bs.series_id) r ON r.series_id = s.id
+                 FROM book_series bs JOIN book_stats p ON p.book_id = bs.book_id WHERE p.rating_count > 0 GROUP BY bs.series_id) r ON r.series_id = s.id
       WHERE true ${kind}
     ),
     page AS (SELECT f.*, count(*) OVER ()::int AS total FROM filtered f WHERE book_count BETWEEN ${min} AND ${max}

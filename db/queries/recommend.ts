@@ -107,7 +107,7 @@ async function findNames(db: Database, words: string[]): Promise<RecognizedRow[]
     SELECT h.kind, h.id, h.surname,
            length(left(h.t, h.p)) - length(replace(left(h.t, h.p), ' ', '')) - 1 AS start,
            1 + length(h.n) - length(replace(h.n, ' ', '')) AS length,
-           CASE h.kind WHEN 'book' THEN (SELECT coalesce(p.award_wins * 10 + p.rating_count, 0) FROM book_popularity p WHERE p.book_id = h.id)
+           CASE h.kind WHEN 'book' THEN (SELECT coalesce(p.award_wins * 10 + p.rating_count, 0) FROM book_stats p WHERE p.book_id = h.id)
                        WHEN 'author' THEN (SELECT count(*) FROM book_authors ba WHERE ba.author_id = h.id) ELSE 0 END AS popularity
     FROM hits h`);
   return (result.rows as unknown as RecognizedRow[]).map((r) => ({ ...r, popularity: Number(r.popularity ?? 0) }));
@@ -193,7 +193,7 @@ async function readFacts(db: Database, seedIds: number[], focus: Focus, userId: 
         UNION SELECT book_id FROM book_series WHERE series_id = ANY(${ints(focus.seriesIds)})
         UNION SELECT book_id FROM book_genres WHERE genre_id = ANY(${ints(focus.genreIds)})
         UNION SELECT book_id FROM book_awards WHERE award_id = ANY(${ints(focus.awardIds)})
-      ) x LEFT JOIN book_popularity p ON p.book_id = x.id
+      ) x LEFT JOIN book_stats p ON p.book_id = x.id
       ORDER BY coalesce(p.award_wins, 0) DESC, coalesce(p.rating_count, 0) DESC, x.id LIMIT ${FOCUS_CANDIDATES}
     ),
     cand AS (
@@ -226,7 +226,7 @@ async function readFacts(db: Database, seedIds: number[], focus: Focus, userId: 
            CASE WHEN c.id IN (SELECT id FROM seed) THEN
              (SELECT json_agg(json_build_object('seriesId', m.series_id, 'bookId', m.book_id, 'position', m.position))
                 FROM book_series s JOIN book_series m ON m.series_id = s.series_id WHERE s.book_id = c.id) END AS members
-    FROM cand c JOIN books b ON b.id = c.id LEFT JOIN book_popularity p ON p.book_id = c.id`);
+    FROM cand c JOIN books b ON b.id = c.id LEFT JOIN book_stats p ON p.book_id = c.id`);
   const facts: Facts = { seeds: [], candidates: [], excluded: new Set(), seriesMembers: [] };
   for (const row of result.rows as unknown as FactsRow[]) {
     const book: BookFacts = {

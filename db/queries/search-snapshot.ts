@@ -15,9 +15,12 @@ export interface CatalogueVersion {
   popularity: number;
 }
 
-/** The catalogue's version row (one indexed row; read at most every second per instance). */
+/**
+ * The catalogue's version: the catalogue counter's row and the sum of the 16 popularity stripes
+ * (migration 0017; read at most every second per instance).
+ */
 export async function readCatalogueVersion(db: Database): Promise<CatalogueVersion> {
-  const { rows } = await db.execute(sql`SELECT catalogue, popularity FROM catalogue_version WHERE id = 1`);
+  const { rows } = await db.execute(sql`SELECT catalogue, (SELECT coalesce(sum(changes), 0) FROM popularity_changes) AS popularity FROM catalogue_version WHERE id = 1`);
   const row = rows[0] as { catalogue: string | number; popularity: string | number } | undefined;
   return { catalogue: Number(row?.catalogue ?? 0), popularity: Number(row?.popularity ?? 0) };
 }
@@ -40,7 +43,7 @@ const CHAR_MAP_SQL = sql`
   ) chars WHERE c <> ''`;
 
 async function popularityRows(db: Database): Promise<Map<number, { wins: number; ratingCount: number }>> {
-  const { rows } = await db.execute(sql`SELECT book_id, award_wins, rating_count FROM book_popularity`);
+  const { rows } = await db.execute(sql`SELECT book_id, award_wins, rating_count FROM book_stats`);
   return new Map((rows as { book_id: number; award_wins: number; rating_count: number }[]).map((r) => [r.book_id, { wins: r.award_wins, ratingCount: r.rating_count }]));
 }
 

@@ -85,7 +85,7 @@ async function inFuzzyTransaction<T>(db: Database, fuzzy: boolean, run: (tx: Dat
 
 /**
  * Books in two steps: the matching editions give each book its best tier (stored folds, trigram
- * indexes from three characters on); popularity comes from the book_popularity counters (one row
+ * indexes from three characters on); popularity comes from the book_stats counters (one row
  * per book, kept by triggers) and the title in the request language from the same rule as the list
  * and detail pages (book-title.ts), one indexed lookup per candidate (it is the last tie-break). Authors are collected for the final rows only.
  */
@@ -107,7 +107,7 @@ export async function searchBooks(db: Database, query: string, locale: Locale, l
                coalesce(p.award_wins, 0) AS wins, coalesce(p.rating_count, 0) AS rating_count,
                ${localizedTitleSql({ id: sql`b.id`, originalTitle: sql`b.original_title`, originalLanguage: sql`b.original_language` }, locale)} AS title
         FROM m JOIN books b ON b.id = m.book_id
-        LEFT JOIN book_popularity p ON p.book_id = m.book_id
+        LEFT JOIN book_stats p ON p.book_id = m.book_id
       )
       SELECT book_id AS id, slug, title, original_title AS "originalTitle", publication_year AS year, cover_image_url AS "coverImage",
              coalesce((SELECT json_agg(json_build_object('slug', a.slug, 'name', a.name) ORDER BY ba.position)

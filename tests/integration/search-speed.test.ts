@@ -16,7 +16,7 @@ afterAll(async () => {
 async function drift(db?: Database): Promise<number> {
   db ??= await getDb();
   const { rows } = await db.execute(sql`
-    SELECT count(*)::int AS n FROM books b LEFT JOIN book_popularity p ON p.book_id = b.id
+    SELECT count(*)::int AS n FROM books b LEFT JOIN book_stats p ON p.book_id = b.id
     WHERE coalesce(p.award_wins, 0) <> (SELECT count(*) FROM book_awards ba WHERE ba.book_id = b.id AND ba.is_winner)
        OR coalesce(p.rating_count, 0) <> (SELECT count(*) FROM ratings r WHERE r.book_id = b.id)`);
   return (rows[0] as { n: number }).n;
@@ -26,7 +26,7 @@ describe('book_popularity counters', () => {
   it('match a recount after seeding', async () => {
     expect(await drift()).toBe(0);
     const db = await getDb();
-    const { rows } = await db.execute(sql`SELECT coalesce(sum(award_wins), 0)::int AS wins FROM book_popularity`);
+    const { rows } = await db.execute(sql`SELECT coalesce(sum(award_wins), 0)::int AS wins FROM book_stats`);
     expect((rows[0] as { wins: number }).wins).toBeGreaterThan(0);
   });
 

@@ -50,7 +50,7 @@ export async function readReadingHistory(db: Database, userId: string): Promise<
     FROM entries e
     JOIN books b ON b.id = e.book_id
     JOIN users u ON u.id = ${userId}
-    LEFT JOIN book_popularity p ON p.book_id = b.id
+    LEFT JOIN book_stats p ON p.book_id = b.id
     LEFT JOIN LATERAL (
       SELECT isbn, publisher, binding_type, pages, publication_year FROM editions
       WHERE book_id = b.id ORDER BY (language_code = u.language) DESC, is_primary_edition DESC, id LIMIT 1

@@ -5,7 +5,7 @@
  *   side: the editions, and the book with its authors, genres, series and awards as json). The
  *   endpoint may keep it in its per-instance answer cache;
  * - `loadModalLive`: what changes with every rating and is the reader's own: the rating summary (from
- *   the book_popularity counters), the two newest reviews with text (partial index), and, signed in,
+ *   the book_stats counters), the two newest reviews with text (partial index), and, signed in,
  *   the reader's rating and reading-list entry (unique-index lookups). One statement, which also checks
  *   that the session is live (liveSessionUserIdSql): a signed-in pop-up costs one round trip, not two.
  */

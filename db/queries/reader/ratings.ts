@@ -4,7 +4,7 @@
  * of queries serves both through a `RatingTarget`. Every write names the reader's own id: there is
  * no way to address another reader's row.
  *
- * Speed: a book's summary is read from the trigger-kept counters in book_popularity (migration 0008:
+ * Speed: a book's summary is read from the trigger-kept counters in book_stats (migrations 0008 and 0017:
  * rating_count, rating_sum), never averaged over its rows; an author's from an aggregate over
  * author_reviews_author_idx (authors have few reviews). Reviews with text come newest first from the
  * partial indexes `*_reviews_idx` (`review IS NOT NULL AND hidden_at IS NULL`: a review a moderator hid,
@@ -80,7 +80,7 @@ export function reviewsJson(target: RatingTarget, id: SQL, limit: number, offset
 /** Count and sum of the ratings of one book (counters) or author (aggregate), as a one-row subquery with columns n and s. */
 export function totalsSql(target: RatingTarget, id: SQL): SQL {
   return target.table === 'ratings'
-    ? sql`(SELECT coalesce(max(p.rating_count), 0)::int AS n, coalesce(max(p.rating_sum), 0)::int AS s FROM book_popularity p WHERE p.book_id = ${id})`
+    ? sql`(SELECT coalesce(max(p.rating_count), 0)::int AS n, coalesce(max(p.rating_sum), 0)::int AS s FROM book_stats p WHERE p.book_id = ${id})`
     : sql`(SELECT count(*)::int AS n, coalesce(sum(a.rating), 0)::int AS s FROM author_reviews a WHERE a.author_id = ${id})`;
 }
 

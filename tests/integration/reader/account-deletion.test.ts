@@ -7,11 +7,11 @@ import { createBooks, createReader, dataOf, READER_PASSWORD, removeBooks, serveF
 const server = serveForTests();
 const call = server.call;
 
-/** Books whose book_popularity counters differ from a recount of their ratings (statement triggers, migrations 0003 and 0008). */
+/** Books whose book_stats counters (the stripes summed) differ from a recount of their ratings (statement triggers, migrations 0003, 0008 and 0017). */
 async function countersOffRecount(): Promise<unknown[]> {
   const result = await (await getDb()).execute(sql`
     SELECT coalesce(p.book_id, r.book_id) AS book_id, p.rating_count, p.rating_sum, r.n, r.s
-    FROM book_popularity p
+    FROM book_stats p
     FULL JOIN (SELECT book_id, count(*)::int AS n, sum(rating)::int AS s FROM ratings GROUP BY book_id) r ON r.book_id = p.book_id
     WHERE coalesce(p.rating_count, 0) <> coalesce(r.n, 0) OR coalesce(p.rating_sum, 0) <> coalesce(r.s, 0)`);
   return result.rows;
@@ -46,7 +46,7 @@ describe('deleting an account (DELETE /api/profile)', () => {
         const modal = dataOf(await call('GET', `/api/books/${book.id}/modal-data`), ModalDataSchema);
         expect(modal.ratings).toMatchObject({ average: 2, count: 1 });
       }
-      const counters = await db.execute(sql`SELECT book_id, rating_count, rating_sum FROM book_popularity WHERE book_id IN (${books[0]!.id}, ${books[1]!.id}) ORDER BY book_id`);
+      const counters = await db.execute(sql`SELECT book_id, rating_count, rating_sum FROM book_stats WHERE book_id IN (${books[0]!.id}, ${books[1]!.id}) ORDER BY book_id`);
       expect(counters.rows).toEqual(books.map((b) => ({ book_id: b.id, rating_count: 1, rating_sum: 2 })));
       expect(dataOf(await call('GET', '/api/authors/frank-herbert/reviews'), ReviewPageSchema).summary.count).toBe(authorBefore.count - 1);
       expect(await countersOffRecount()).toEqual([]);

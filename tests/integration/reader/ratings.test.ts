@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../../db/client.ts';
 import { ROLES } from '../../../src/domain/enums.ts';
@@ -68,8 +69,49 @@ describe('rating a book', () => {
       // 22 / 6 = 3.666…
       expect(last!.summary).toEqual({ average: 3.7, count: 6 });
       expect((await reviews(`/api/books/${bookId}/reviews`)).summary).toEqual({ average: 3.7, count: 6 });
-      const counters = await (await getDb()).execute(sql`SELECT rating_count AS n, rating_sum AS s FROM book_popularity WHERE book_id = ${bookId}`);
+      const counters = await (await getDb()).execute(sql`SELECT rating_count AS n, rating_sum AS s FROM book_stats WHERE book_id = ${bookId}`);
       expect(counters.rows[0]).toEqual({ n: 6, s: 22 });
+    }));
+});
+
+describe('rating counters in stripes (migration 0017)', () => {
+  /** Two connections of their own whose counter stripes (backend pid modulo 16) differ. */
+  async function twoStripes(): Promise<[pg.Client, pg.Client]> {
+    const opened: { client: pg.Client; stripe: number }[] = [];
+    for (;;) {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      const stripe = (await client.query<{ s: number }>('SELECT counter_stripe() AS s')).rows[0]!.s;
+      const other = opened.find((o) => o.stripe !== stripe);
+      if (other) {
+        await Promise.all(opened.filter((o) => o !== other).map((o) => o.client.end()));
+        return [other.client, client];
+      }
+      opened.push({ client, stripe });
+    }
+  }
+
+  it("a reader's rating does not wait for another reader's uncommitted rating of the same book, and the totals add up", () =>
+    withBook('ratings-test-stripes', async (bookId) => {
+      const [a, b] = [await createReader(server.url()), await createReader(server.url())];
+      const [first, second] = await twoStripes();
+      try {
+        await first.query('BEGIN');
+        await first.query('INSERT INTO ratings (user_id, book_id, rating) VALUES ($1, $2, 5)', [a.id, bookId]);
+        // With one counter row per book this insert waited for the first transaction (lock_timeout ends the wait).
+        await second.query("SET lock_timeout = '2s'");
+        await second.query('INSERT INTO ratings (user_id, book_id, rating) VALUES ($1, $2, 2)', [b.id, bookId]);
+        await first.query('COMMIT');
+      } finally {
+        await first.query('ROLLBACK').catch(() => undefined);
+        await Promise.all([first.end(), second.end()]);
+      }
+      const db = await getDb();
+      const stripes = await db.execute(sql`SELECT count(*)::int AS n FROM book_rating_stripes WHERE book_id = ${bookId}`);
+      expect(stripes.rows[0]).toEqual({ n: 2 });
+      const totals = await db.execute(sql`SELECT rating_count AS n, rating_sum AS s FROM book_stats WHERE book_id = ${bookId}`);
+      expect(totals.rows[0]).toEqual({ n: 2, s: 7 });
+      expect((await reviews(`/api/books/${bookId}/reviews`)).summary).toEqual({ average: 3.5, count: 2 });
     }));
 });
 
