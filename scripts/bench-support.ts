@@ -42,7 +42,8 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
  */
 export async function startNpmStart(port: number, env: Record<string, string> = {}, { readyPath = '/en/' } = {}): Promise<StartedServer> {
   const t0 = performance.now();
-  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools);
+  // BENCH_NODE_FLAGS: more Node flags for the server, e.g. '--trace-gc' (its output is in log()).
   const profile = [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
   const child = spawn(process.execPath, [...profile, 'scripts/start.ts'], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
