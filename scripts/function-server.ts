@@ -16,7 +16,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from '@netlify/functions';
-import { withAddedHeaders } from '../src/lib/response-headers.ts';
+import { withAddedHeaders, type HeaderWriter } from '../src/lib/response-headers.ts';
 
 type Handler = (req: Request, context: Context) => Promise<Response | void> | Response | void;
 
@@ -143,7 +143,7 @@ function cookieStore(req: Request) {
         queued.push(serialize({ path: '/', ...opts, value: '', expires: 0 }));
       },
     } as Context['cookies'],
-    applyTo: (headers: Headers) => queued.forEach((c) => headers.append('set-cookie', c)),
+    applyTo: (headers: HeaderWriter) => queued.forEach((c) => headers.append('set-cookie', c)),
   };
 }
 
@@ -154,6 +154,7 @@ function cookieStore(req: Request) {
 export async function invokeFunction(match: FunctionMatch, req: Request, invocation: Invocation): Promise<Response> {
   const requestId = randomUUID();
   const { cookies, applyTo } = cookieStore(req);
+  const url = new URL(req.url);
   const context = {
     account: { id: '' },
     cookies,
@@ -171,8 +172,8 @@ export async function invokeFunction(match: FunctionMatch, req: Request, invocat
       throw new Error('`context.rewrite` is not available locally');
     },
     server: { region: 'local' },
-    site: { id: '0', name: 'phantastika', url: new URL(req.url).origin },
-    url: new URL(req.url),
+    site: { id: '0', name: 'phantastika', url: url.origin },
+    url,
     waitUntil: (promise: Promise<unknown>) => invocation.waitUntil(promise),
   } as unknown as Context;
   let response: Response;

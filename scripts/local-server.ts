@@ -28,6 +28,7 @@ import { RedirectsHandler } from '@netlify/redirects';
 import { segmentedMatcher, type RedirectMatcher } from './redirect-segments.ts';
 import { StaticHandler, type StaticMatch } from '@netlify/static';
 import { FunctionRouter, invokeFunction, type Invocation } from './function-server.ts';
+import { plainAnswerOf } from '../src/lib/response-headers.ts';
 import { startLocalBlobs, type LocalBlobs } from './local-blobs.ts';
 
 export interface LocalServerOptions {
@@ -282,10 +283,12 @@ function matchable(request: Request): Request {
 
 function toRequest(req: http.IncomingMessage, port: number): Request {
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `localhost:${port}`}`);
-  const headers = new Headers();
+  // Node's view of the headers (repeats joined as Node joins them), as pairs: one copy into the Request.
+  const headers: [string, string][] = [];
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
-    for (const v of [value].flat()) headers.append(name, v);
+    if (typeof value === 'string') headers.push([name, value]);
+    else for (const v of value) headers.push([name, v]);
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(url, {
@@ -299,18 +302,28 @@ function toRequest(req: http.IncomingMessage, port: number): Request {
 const isJson = (type: string | string[] | undefined) => typeof type === 'string' && /^application\/(?:[\w.+-]+\+)?json\b/i.test(type);
 
 async function send(response: Response, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  // A JSON answer is complete in memory when the function returns it: read it at once and send head and
-  // body in one write (piping a web stream costs a node stream, microtasks and a write per chunk).
-  const buffered = bufferedBodies.get(response) ?? (isJson(headers['content-type']) && req.method !== 'HEAD' && response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+  // An answer of ours (src/lib/response-headers.ts) is sent from its plain values: no web stream to
+  // read back, no iteration of undici's header list (a quarter of a cached answer's CPU).
+  const plain = plainAnswerOf(response);
+  let headers: Record<string, string | string[]>;
+  let buffered: Buffer | undefined;
+  if (plain) {
+    headers = { ...plain.headers };
+    buffered = plain.body === null ? undefined : Buffer.from(plain.body);
+  } else {
+    headers = {};
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') headers[name] = value;
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) headers['set-cookie'] = cookies;
+    // A JSON answer is complete in memory when the function returns it: read it at once and send head and
+    // body in one write (piping a web stream costs a node stream, microtasks and a write per chunk).
+    buffered = bufferedBodies.get(response) ?? (isJson(headers['content-type']) && req.method !== 'HEAD' && response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+  }
   if (buffered) headers['content-length'] = String(buffered.length);
   res.writeHead(response.status, headers);
-  if (buffered) {
+  if (buffered || plain) {
     // Done once the client has it (or left): the build stays in use until then, as with a stream.
     await new Promise<void>((resolve) => {
       res.once('close', resolve);

@@ -11,7 +11,7 @@ import { isDatabaseUnavailable } from '../../../db/client.ts';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '../../../src/domain/security-headers.ts';
 import { getEnv } from './env.ts';
 import { translate } from './messages.ts';
-import { withAddedHeaders } from '../../../src/lib/response-headers.ts';
+import { plainAnswerOf, plainResponse, withAddedHeaders, type PlainHeaders } from '../../../src/lib/response-headers.ts';
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** What a 503 during a database outage asks clients to wait: service resumes within ~2 s of its return. */
@@ -32,23 +32,28 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache
 /** Response headers; a list gives a header several times (Set-Cookie). */
 export type HeaderValues = Record<string, string | string[]>;
 
-function toHeaders(...sources: HeaderValues[]): Headers {
-  const headers = new Headers();
-  for (const source of sources) {
-    for (const [name, value] of Object.entries(source)) {
-      headers.delete(name);
-      for (const v of [value].flat()) headers.append(name, v);
-    }
-  }
-  return headers;
+/** Every API answer carries the common security headers and a CSP for data (issue 10). */
+const API_SECURITY_HEADERS: PlainHeaders = Object.fromEntries(
+  Object.entries({ ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY }).map(([name, value]) => [name.toLowerCase(), value]),
+);
+
+/**
+ * An answer of ours: the security headers, then `sources` in order (a later source's header replaces
+ * an earlier one's), made once as a plain answer (src/lib/response-headers.ts) that the local server
+ * sends without reading it back.
+ */
+function answer(body: string | null, status: number, ...sources: HeaderValues[]): Response {
+  const headers: PlainHeaders = { ...API_SECURITY_HEADERS };
+  for (const source of sources) for (const [name, value] of Object.entries(source)) headers[name.toLowerCase()] = value;
+  return plainResponse(body, status, headers);
 }
 
 export function ok(data: unknown, init: { status?: number; headers?: HeaderValues } = {}): Response {
-  return new Response(JSON.stringify({ success: true, data }), { status: init.status ?? 200, headers: toHeaders(JSON_HEADERS, init.headers ?? {}) });
+  return answer(JSON.stringify({ success: true, data }), init.status ?? 200, JSON_HEADERS, init.headers ?? {});
 }
 
 export function noContent(headers: HeaderValues = {}): Response {
-  return new Response(null, { status: 204, headers: toHeaders(headers) });
+  return answer(null, 204, headers);
 }
 
 function errorResponse(error: ApiError, locale: Locale): Response {
@@ -57,10 +62,7 @@ function errorResponse(error: ApiError, locale: Locale): Response {
   const retryAfter = Number(error.headers?.['retry-after']);
   if (Number.isInteger(retryAfter)) body.retryAfter = retryAfter;
   if (error.extras?.blockedBy) body.blockedBy = error.extras.blockedBy;
-  return new Response(JSON.stringify({ success: false, error: body }), {
-    status: error.status,
-    headers: { ...JSON_HEADERS, 'content-language': locale, ...error.headers },
-  });
+  return answer(JSON.stringify({ success: false, error: body }), error.status, JSON_HEADERS, { 'content-language': locale }, error.headers ?? {});
 }
 
 /** Parses path params with a schema; a mismatch is a 400 (or a 404 where the caller says so). */
@@ -129,12 +131,11 @@ export function isSameOrigin(req: Request): boolean {
   return origin === new URL(site ?? req.url).origin;
 }
 
-/** Every API answer carries the common security headers and a CSP for data (issue 10). */
-const API_SECURITY_HEADERS = Object.entries({ ...COMMON_SECURITY_HEADERS, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY });
-
+/** Answers a handler made itself (a redirect, a CSV) get the security headers it did not set; ours have them. */
 function withSecurityHeaders(response: Response): Response {
+  if (plainAnswerOf(response)) return response;
   return withAddedHeaders(response, (headers) => {
-    for (const [name, value] of API_SECURITY_HEADERS) if (!headers.has(name)) headers.set(name, value);
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value as string);
   });
 }
 
