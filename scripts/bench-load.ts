@@ -20,7 +20,7 @@
  *   per run), signed in through `POST /api/auth/login`, and deleted at the end.
  * A client that gets an error (a non-2xx/3xx answer or a network error) waits 100 ms before its next
  * request, as a person would, so a dead server is not hammered in a busy loop. Requests time out
- * after 30 s. The generator is node:http with keep-alive agents (one socket per reader and per writer):
+ * after 30 s. The generator is a light keep-alive HTTP client (bench-http.ts; one socket per reader and per writer):
  * on 2 cores it competes with the server for CPU, so it does as little as it can (answer bodies are
  * read only for errors).
  *
@@ -59,7 +59,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, closeSync, existsSync, openSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -70,7 +69,8 @@ import { createUser } from '../db/queries/accounts.ts';
 import { rateLimits, users } from '../db/schema/index.ts';
 import { hashPassword } from '../netlify/functions/_shared/passwords.ts';
 import { prng } from './synthetic-catalogue.ts';
-import { benchAgent, getOk, percentile, startNpmStart, type LoadRow, type StartedServer } from './bench-support.ts';
+import { getOk, percentile, startNpmStart, type LoadRow, type StartedServer } from './bench-support.ts';
+import { closeLightClients, LightClient, type LightAnswer } from './bench-http.ts';
 
 const DURATION_MS = Number(process.env.DURATION ?? 60) * 1000;
 const READERS = Number(process.env.READERS ?? 200);
@@ -91,10 +91,11 @@ const PASSWORD = `Bench-Load-${RUN_ID}-Passw0rd!`;
 if (FAULT && DURATION_MS < FAULT_MS + 4000) throw new Error(`--fault needs DURATION of at least FAULT_SECONDS + 4 s (the outage sits in the middle of the run).`);
 
 // ---------------------------------------------------------------------------------------------------
-// HTTP: one keep-alive agent per group. bench-support's benchAgent caps sockets at 64, which would
-// queue 200 readers onto 64 connections; here every reader and writer has its own socket.
-const readAgent = new http.Agent({ keepAlive: true, maxSockets: READERS });
-const writeAgent = new http.Agent({ keepAlive: true, maxSockets: WRITERS });
+// HTTP: the light keep-alive client (bench-http.ts: node:http's client took more of the shared cores'
+// CPU per request than the cached answers it measured), one per group; every reader and writer has
+// its own socket (a client opens one per request in flight).
+let readAgent: LightClient | undefined;
+let writeAgent: LightClient | undefined;
 
 interface Answer {
   /** 0 for a network error or a timeout. */
@@ -104,7 +105,7 @@ interface Answer {
   /** The envelope's error code of a failed answer, when its body was one. */
   code?: string;
   retryAfter: boolean;
-  headers: http.IncomingHttpHeaders;
+  headers: LightAnswer['headers'];
   body?: string;
 }
 
@@ -112,44 +113,24 @@ const isOk = (a: Answer) => a.status >= 200 && a.status < 400;
 const statusKey = (a: Answer) => (a.status ? String(a.status) : (a.network ?? 'network'));
 
 /** One request; never rejects. The body is read only for failures (and when `readBody`). */
-function send(agent: http.Agent, method: string, url: string, headers: Record<string, string>, body?: string, readBody = false): Promise<Answer> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const done = (a: Answer) => {
-      if (!settled) {
-        settled = true;
-        resolve(a);
+async function send(agent: LightClient, method: string, url: string, headers: Record<string, string>, body?: string, readBody = false): Promise<Answer> {
+  const { pathname, search } = new URL(url);
+  try {
+    const light = await agent.request({ method, path: pathname + search, headers, body, readBody, timeoutMs: REQUEST_TIMEOUT_MS });
+    const answer: Answer = { status: light.status, retryAfter: light.headers['retry-after'] !== undefined, headers: light.headers, body: light.body };
+    if (light.body !== undefined) {
+      try {
+        const parsed = JSON.parse(light.body) as { success?: boolean; error?: { code?: unknown } };
+        if (parsed.success === false && typeof parsed.error?.code === 'string') answer.code = parsed.error.code;
+      } catch {
+        // not JSON: no envelope
       }
-    };
-    const req = http.request(url, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      const status = res.statusCode ?? 0;
-      const answer: Answer = { status, retryAfter: res.headers['retry-after'] !== undefined, headers: res.headers };
-      if (!readBody && status >= 200 && status < 400) {
-        res.resume();
-        res.once('end', () => done(answer));
-      } else {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => {
-          if (text.length < 65_536) text += c;
-        });
-        res.once('end', () => {
-          answer.body = text;
-          try {
-            const parsed = JSON.parse(text) as { success?: boolean; error?: { code?: unknown } };
-            if (parsed.success === false && typeof parsed.error?.code === 'string') answer.code = parsed.error.code;
-          } catch {
-            // not JSON: no envelope
-          }
-          done(answer);
-        });
-      }
-      res.once('error', (e: NodeJS.ErrnoException) => done({ status: 0, network: e.code ?? 'response error', retryAfter: false, headers: {} }));
-    });
-    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })));
-    req.once('error', (e: NodeJS.ErrnoException) => done({ status: 0, network: e.code ?? e.message, retryAfter: false, headers: {} }));
-    req.end(body);
-  });
+    }
+    return answer;
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    return { status: 0, network: e.code ?? e.message, retryAfter: false, headers: {} };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -550,7 +531,8 @@ try {
   await getOk(`${base}/api/books/search?q=dune`, {}).catch((error: Error) => {
     throw new Error(`No server answers at ${base} (${error.message})${server ? '' : ': start it first (e.g. `npm start`)'}.`);
   });
-  benchAgent.destroy();
+  readAgent = new LightClient(base);
+  writeAgent = new LightClient(base);
 
   const postmaster = FAULT ? findPostmaster(dataDir) : null;
   if (FAULT && !postmaster) throw new Error(`--fault: no embedded PostgreSQL runs in ${dataDir}.`);
@@ -562,7 +544,7 @@ try {
   // Sign the writers in, as a browser does.
   const cookies: string[] = [];
   for (const email of writerEmails) {
-    const answer = await send(writeAgent, 'POST', `${base}/api/auth/login`, { 'content-type': 'application/json' }, JSON.stringify({ email, password: PASSWORD }), true);
+    const answer = await send(writeAgent!, 'POST', `${base}/api/auth/login`, { 'content-type': 'application/json' }, JSON.stringify({ email, password: PASSWORD }), true);
     const cookie = [answer.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('phantastika_session='))?.split(';')[0];
     if (answer.status !== 200 || !cookie) throw new Error(`Sign-in of ${email} failed: HTTP ${statusKey(answer)} ${answer.body ?? ''}`);
     cookies.push(cookie);
@@ -585,7 +567,7 @@ try {
     while (running()) {
       const read = nextRead(r);
       const start = performance.now();
-      const answer = await send(readAgent, 'GET', base + read.path, read.headers);
+      const answer = await send(readAgent!, 'GET', base + read.path, read.headers);
       record(read.kind, start, answer, read.path);
       if (!isOk(answer)) await sleep(BACKOFF_MS);
     }
@@ -595,7 +577,7 @@ try {
     while (running()) {
       const n = ++attempts[i]!;
       const start = performance.now();
-      const answer = await send(writeAgent, 'PATCH', `${base}/api/profile`, headers, JSON.stringify({ bio: bioOf(i, n) }));
+      const answer = await send(writeAgent!, 'PATCH', `${base}/api/profile`, headers, JSON.stringify({ bio: bioOf(i, n) }));
       record(writes, start, answer, 'PATCH /api/profile');
       if (answer.status >= 200 && answer.status < 300) {
         lastAcked[i] = n;
@@ -692,7 +674,7 @@ try {
   if (startPid !== null) serverAlive = isAlive(startPid);
   else if (server || FAULT) {
     // Refused connections mean nothing listens any more: the server has exited.
-    const probe = await send(new http.Agent({ keepAlive: false }), 'GET', `${base}/en/`, {});
+    const probe = await send(new LightClient(base!), 'GET', `${base}/en/`, {});
     serverAlive = probe.network !== 'ECONNREFUSED';
   }
   if (FAULT) {
@@ -795,9 +777,9 @@ try {
     server = undefined;
   }
 } finally {
-  readAgent.destroy();
-  writeAgent.destroy();
-  benchAgent.destroy();
+  readAgent?.close();
+  writeAgent?.close();
+  closeLightClients();
   if (usersCreated) {
     await openDatabase(10_000)
       .then(async (connection) => {

@@ -14,7 +14,7 @@
  * and SKIP_BUILD=1 (the functions only: no static build, which is not what is measured). Sessions
  * are opened directly (signSession, as a sign-in does), so no bcrypt runs during the bench.
  *
- * Measured, after an unmeasured warm-up, with a keep-alive node:http client:
+ * Measured, after an unmeasured warm-up, with the light keep-alive client of bench-http.ts (it costs the shared cores a third of what node:http did):
  * - `GET /api/books/{HOT_BOOK}/modal-data` as the reader with 500 entries, Accept-Language cycling
  *   en/de/it, at 50 connections (MODAL_REQUESTS, default 3000); and signed out, for comparison;
  * - the rating write at 20 connections (WRITES, default 2000): POST {rating} and PUT {rating, review}

@@ -3,6 +3,7 @@
  * 9), and a light keep-alive load generator that reports p50/p95/p99 and requests per second.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { lightClient } from './bench-http.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { resolveDatabaseUrl } from '../db/client.ts';
@@ -116,22 +117,23 @@ export async function measureLoad(label: string, concurrency: number, requests: 
   return row;
 }
 
-/** A keep-alive agent (node:http: lighter than fetch, which on 2 cores would take CPU from the server). */
+/** A keep-alive agent (node:http), for requests the light client does not make (none of the measured ones). */
 export const benchAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** One request that resolves on `expected` (200 unless said) and rejects otherwise; a body is sent as JSON. */
-export function requestOk(method: string, url: string, headers: Record<string, string>, body?: unknown, expected = 200): Promise<void> {
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  const all = payload ? { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length) } : headers;
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, agent: benchAgent, headers: all }, (res) => {
-      res.resume();
-      res.once('end', () => (res.statusCode === expected ? resolve() : reject(new Error(`HTTP ${res.statusCode} for ${method} ${url}`))));
-      res.once('error', reject);
-    });
-    req.once('error', reject);
-    req.end(payload);
+/**
+ * One request that resolves on `expected` (200 unless said) and rejects otherwise; a body is sent as
+ * JSON. Through the light keep-alive client (bench-http.ts): node:http's client cost the shared cores
+ * more CPU per request than the answers being measured.
+ */
+export async function requestOk(method: string, url: string, headers: Record<string, string>, body?: unknown, expected = 200): Promise<void> {
+  const { origin, pathname, search } = new URL(url);
+  const answer = await lightClient(origin).request({
+    method,
+    path: pathname + search,
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
+  if (answer.status !== expected) throw new Error(`HTTP ${answer.status} for ${method} ${url}`);
 }
 
 /** One GET that resolves on 200 and rejects otherwise. */
