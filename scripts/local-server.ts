@@ -28,7 +28,7 @@ import { RedirectsHandler } from '@netlify/redirects';
 import { segmentedMatcher, type RedirectMatcher } from './redirect-segments.ts';
 import { StaticHandler, type StaticMatch } from '@netlify/static';
 import { FunctionRouter, invokeFunction, type Invocation } from './function-server.ts';
-import { plainAnswerOf } from '../src/lib/response-headers.ts';
+import { plainAnswerOf, plainResponse, type PlainHeaders } from '../src/lib/response-headers.ts';
 import { startLocalBlobs, type LocalBlobs } from './local-blobs.ts';
 
 export interface LocalServerOptions {
@@ -117,6 +117,8 @@ async function matchRule(build: SiteBuild, request: Request): Promise<RuleMatch 
 interface StaticAnswer {
   headers: [string, string][];
   body: Buffer;
+  /** `headers` as plain headers, made on first use. */
+  plain?: PlainHeaders;
   /** The body compressed, per content coding, once asked for (text files only). */
   encoded?: Partial<Record<ContentCoding, Buffer>>;
 }
@@ -156,9 +158,6 @@ function compress(body: Buffer, coding: ContentCoding): Buffer {
     ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
     : gzipSync(body, { level: 6 });
 }
-
-/** Bodies of responses built from memory, so `send` writes them at once instead of streaming. */
-const bufferedBodies = new WeakMap<Response, Buffer>();
 
 /** A path segment that starts with a dot, also percent-encoded. */
 const HIDDEN_SEGMENT = /\/(\.|%2e)/i;
@@ -226,12 +225,13 @@ async function serveStatic(build: SiteBuild, file: StaticMatch, request: Request
   return bufferedResponse(build, answer, request);
 }
 
-/** The kept answer, compressed when its type allows and the request accepts it. */
+/** The kept answer, compressed when its type allows and the request accepts it, as a plain answer (see send). */
 function bufferedResponse(build: SiteBuild, answer: StaticAnswer, request: Request): Response {
-  const headers = new Headers(answer.headers);
+  answer.plain ??= Object.fromEntries(answer.headers.map(([name, value]) => [name.toLowerCase(), value]));
+  const headers: PlainHeaders = { ...answer.plain };
   let body = answer.body;
-  if (isCompressible(headers.get('content-type'), body.length)) {
-    headers.append('vary', 'Accept-Encoding');
+  if (isCompressible(headers['content-type'] as string | undefined ?? null, body.length)) {
+    headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
     const coding = contentCoding(request.headers.get('accept-encoding'));
     if (coding) {
       let encoded = answer.encoded?.[coding];
@@ -241,13 +241,11 @@ function bufferedResponse(build: SiteBuild, answer: StaticAnswer, request: Reque
         if (build.answers.get(new URL(request.url).pathname) === answer) build.answerBytes += encoded.length;
       }
       body = encoded;
-      headers.set('content-encoding', coding);
-      headers.set('content-length', String(body.length));
+      headers['content-encoding'] = coding;
+      headers['content-length'] = String(body.length);
     }
   }
-  const response = new Response(body as unknown as ArrayBuffer, { status: 200, headers });
-  bufferedBodies.set(response, body);
-  return response;
+  return plainResponse(body, 200, headers);
 }
 
 async function openBuild(dir: string): Promise<SiteBuild> {
@@ -309,7 +307,7 @@ async function send(response: Response, req: http.IncomingMessage, res: http.Ser
   let buffered: Buffer | undefined;
   if (plain) {
     headers = { ...plain.headers };
-    buffered = plain.body === null ? undefined : Buffer.from(plain.body);
+    buffered = plain.body === null ? undefined : typeof plain.body === 'string' ? Buffer.from(plain.body) : plain.body;
   } else {
     headers = {};
     response.headers.forEach((value, name) => {
@@ -319,7 +317,7 @@ async function send(response: Response, req: http.IncomingMessage, res: http.Ser
     if (cookies.length) headers['set-cookie'] = cookies;
     // A JSON answer is complete in memory when the function returns it: read it at once and send head and
     // body in one write (piping a web stream costs a node stream, microtasks and a write per chunk).
-    buffered = bufferedBodies.get(response) ?? (isJson(headers['content-type']) && req.method !== 'HEAD' && response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+    buffered = isJson(headers['content-type']) && req.method !== 'HEAD' && response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   }
   if (buffered) headers['content-length'] = String(buffered.length);
   res.writeHead(response.status, headers);
@@ -386,7 +384,10 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         };
         const response = await build.redirects.handle(request, rule, getStaticFile);
         if (response) {
-          if (servedTarget && isErrorStatus(rule.statusCode)) return new Response(response.body, { status: rule.statusCode, headers: response.headers });
+          if (servedTarget && isErrorStatus(rule.statusCode)) {
+            const plain = plainAnswerOf(response);
+            return plain ? plainResponse(plain.body, rule.statusCode, { ...plain.headers }) : new Response(response.body, { status: rule.statusCode, headers: response.headers });
+          }
           return response;
         }
       }

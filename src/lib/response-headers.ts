@@ -13,11 +13,11 @@
 /** Response headers as plain values, names in lower case; a list gives a header several times (Set-Cookie). */
 export type PlainHeaders = Record<string, string | string[]>;
 
-/** What a plain answer holds: its status, headers and body text. */
+/** What a plain answer holds: its status, headers and body (text, or bytes: the local server's static files). */
 export interface PlainAnswer {
   status: number;
   headers: PlainHeaders;
-  body: string | null;
+  body: string | Buffer | null;
 }
 
 const plainAnswers = new WeakMap<Response, PlainAnswer>();
@@ -33,8 +33,8 @@ function pairsOf(headers: PlainHeaders): [string, string][] {
 }
 
 /** A Response of `body` with `headers` (names in lower case), whose bytes stay readable as plain values. */
-export function plainResponse(body: string | null, status: number, headers: PlainHeaders): Response {
-  const response = new Response(body, { status, headers: pairsOf(headers) });
+export function plainResponse(body: string | Buffer | null, status: number, headers: PlainHeaders): Response {
+  const response = new Response(body as BodyInit | null, { status, headers: pairsOf(headers) });
   plainAnswers.set(response, { status, headers, body });
   return response;
 }
