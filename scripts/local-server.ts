@@ -156,7 +156,7 @@ function compress(body: Buffer, coding: ContentCoding): Buffer {
     : gzipSync(body, { level: 6 });
 }
 
-/** Bodies of responses built from memory, so `send` writes them at once instead of streaming. */
+/** Bodies of responses built from memory, so `send` writes them at once instead of streaming (their Response has none). */
 const bufferedBodies = new WeakMap<Response, Buffer>();
 
 /** A path segment that starts with a dot, also percent-encoded. */
@@ -244,7 +244,13 @@ function bufferedResponse(build: SiteBuild, answer: StaticAnswer, request: Reque
       headers.set('content-length', String(body.length));
     }
   }
-  const response = new Response(body as unknown as ArrayBuffer, { status: 200, headers });
+  // No body in the Response itself: `send` writes the kept bytes. Given to the constructor, they would be
+  // copied (the Fetch standard copies a buffer source) and wrapped in a stream on every request: ~110 KB
+  // a page, most of the garbage the server made under bench:load.
+  return withBufferedBody(new Response(null, { status: 200, headers }), body);
+}
+
+function withBufferedBody(response: Response, body: Buffer): Response {
   bufferedBodies.set(response, body);
   return response;
 }
@@ -373,7 +379,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         };
         const response = await build.redirects.handle(request, rule, getStaticFile);
         if (response) {
-          if (servedTarget && isErrorStatus(rule.statusCode)) return new Response(response.body, { status: rule.statusCode, headers: response.headers });
+          if (servedTarget && isErrorStatus(rule.statusCode)) {
+            const kept = bufferedBodies.get(response);
+            const answer = new Response(kept ? null : response.body, { status: rule.statusCode, headers: response.headers });
+            return kept ? withBufferedBody(answer, kept) : answer;
+          }
           return response;
         }
       }
