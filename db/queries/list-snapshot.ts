@@ -26,9 +26,9 @@ const ranksOf = (row: RankColumns): Record<Locale, number> => ({ en: row.rank_en
 /**
  * The rating columns of one list from its average expression (numeric, as lists.ts computes it) and
  * count, over `source` (rows with at least one rating): the average rounded as the cards show it,
- * the dense rank of the unrounded average (numeric division's scale depends on the operands, so two
- * equal fractions can compare unequal there: only PostgreSQL orders them as the list does), and the
- * greatest minimum rating 1-5 the average reaches.
+ * the dense rank of the unrounded numeric average (division rounds it to 16 decimals here, so two
+ * averages closer than that tie in the SQL's sort where an exact comparison of fractions would not),
+ * and the greatest minimum rating 1-5 the average reaches (`avg >= m`, as the SQL's filter compares).
  */
 async function ratingRows(db: Database, id: SQL, average: SQL, count: SQL, source: SQL): Promise<ListRating[]> {
   const { rows } = await db.execute(sql`
