@@ -10,7 +10,7 @@ import type { ListRatings, ListsSnapshot } from '../../src/domain/catalogue-list
 import type { CatalogueSnapshot, PersonRef, SnapshotLocalized, SnapshotNamed } from '../../src/domain/search-index.ts';
 import type { Database } from '../client.ts';
 import { localizedTitleSql } from './book-title.ts';
-import { readListRatings, readListSnapshot } from './list-snapshot.ts';
+import { readListRatings, readListSnapshot } from './catalogue-lists-snapshot.ts';
 
 export interface CatalogueVersion {
   catalogue: number;

@@ -4,7 +4,7 @@
  * SQL of db/queries/lists.ts stays the reference: tests/integration/catalogue-lists.test.ts compares
  * both answers as JSON text for every sort, filter, language and a spread of offsets.
  *
- * What PostgreSQL decides is computed by PostgreSQL at load (db/queries/list-snapshot.ts), never
+ * What PostgreSQL decides is computed by PostgreSQL at load (db/queries/catalogue-lists-snapshot.ts), never
  * re-implemented here: titles and their alphabet ranks (book_titles), name ranks under the ICU
  * collation of each language, averages rounded by `round(numeric, 1)`, the order of averages as
  * numeric division compares them, which averages reach each minimum rating, `lower()` of genre names.
