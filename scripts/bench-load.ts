@@ -43,9 +43,9 @@
  * `postgres` OS user that owns the data folder when the bench runs as root). It prints what was
  * answered during the outage (status codes per kind; whether errors were the JSON envelope with code
  * UNAVAILABLE and a Retry-After), errors before, during and after it, and the recovery time: from the
- * database accepting connections again until the first successful database-backed read (lists,
- * editions; they may answer from their caches, as the searches answer from the in-memory index, during
- * the outage too) and until the last error; the first successful write is printed beside it. If `npm start` exits, it says so ("server died").
+ * database accepting connections again until the first successful database-backed read (editions,
+ * and the lists with LIST_INDEX=off; they may answer from their caches during the outage too, as the
+ * searches and lists answer from the in-memory copy of the catalogue) and until the last error; the first successful write is printed beside it. If `npm start` exits, it says so ("server died").
  * The restarted PostgreSQL logs to the temporary folder (bench-load-postgres-<run>.log). It is stopped
  * at the end when `npm start` had started the original one; one that was already running before the
  * bench (another `npm start`, or BENCH_URL's server) is left running. Run --fault only when nothing
@@ -442,6 +442,8 @@ const PEOPLE_SORTS = ['name_asc', 'name_desc', 'rating', 'books'] as const;
 const GENRES = ['science-fiction', 'fantasy', 'horror', 'crossover'] as const;
 const SERIES_KINDS = ['novel_series', 'publisher_series', 'author_edition'] as const;
 const SERIES_SIZES = ['1-3', '4-10', '10+'] as const;
+/** The lists answer from the server's in-memory copy of the catalogue unless LIST_INDEX=off (the server inherits this environment). */
+const LISTS_FROM_SQL = process.env.LIST_INDEX === 'off';
 
 function readMix(catalogue: Catalogue): (r: () => number) => Read {
   const terms = [...catalogue.books.map((b) => b.title), ...catalogue.authors.map((a) => a.name), ...catalogue.series.map((s) => s.name)].map((t) => t.toLowerCase());
@@ -467,12 +469,12 @@ function readMix(catalogue: Catalogue): (r: () => number) => Read {
       if (y < 0.5) {
         const genre = r() < 0.5 ? `&genre=${pick(r, GENRES)}` : '';
         const rating = r() < 0.2 ? `&minRating=${1 + Math.floor(r() * 4)}` : '';
-        return { kind: kind('list:books', 'reads', true), path: `/api/books?sort=${pick(r, BOOK_SORTS)}&offset=${page(r, 40)}${genre}${rating}${lp}`, headers };
+        return { kind: kind('list:books', 'reads', LISTS_FROM_SQL), path: `/api/books?sort=${pick(r, BOOK_SORTS)}&offset=${page(r, 40)}${genre}${rating}${lp}`, headers };
       }
-      if (y < 0.75) return { kind: kind('list:authors', 'reads', true), path: `/api/authors?sort=${pick(r, PEOPLE_SORTS)}&offset=${page(r, 20)}${lp}`, headers };
+      if (y < 0.75) return { kind: kind('list:authors', 'reads', LISTS_FROM_SQL), path: `/api/authors?sort=${pick(r, PEOPLE_SORTS)}&offset=${page(r, 20)}${lp}`, headers };
       const kindParam = r() < 0.5 ? `&kind=${pick(r, SERIES_KINDS)}` : '';
       const size = r() < 0.3 ? `&size=${encodeURIComponent(pick(r, SERIES_SIZES))}` : '';
-      return { kind: kind('list:series', 'reads', true), path: `/api/series?sort=${pick(r, PEOPLE_SORTS)}&offset=${page(r, 5)}${kindParam}${size}${lp}`, headers };
+      return { kind: kind('list:series', 'reads', LISTS_FROM_SQL), path: `/api/series?sort=${pick(r, PEOPLE_SORTS)}&offset=${page(r, 5)}${kindParam}${size}${lp}`, headers };
     }
     if (x < 0.7) return { kind: kind('editions', 'reads', true), path: `/api/books/${r() < 0.1 ? 'dune' : pick(r, catalogue.books).slug}/editions`, headers };
     const y = r();

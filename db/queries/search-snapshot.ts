@@ -6,9 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { LOCALES, type Locale } from '../../src/domain/enums.ts';
+import type { ListRatings, ListsSnapshot } from '../../src/domain/catalogue-lists.ts';
 import type { CatalogueSnapshot, PersonRef, SnapshotLocalized, SnapshotNamed } from '../../src/domain/search-index.ts';
 import type { Database } from '../client.ts';
 import { localizedTitleSql } from './book-title.ts';
+import { readListRatings, readListSnapshot } from './catalogue-lists-snapshot.ts';
 
 export interface CatalogueVersion {
   catalogue: number;
@@ -47,8 +49,8 @@ async function popularityRows(db: Database): Promise<Map<number, { wins: number;
   return new Map((rows as { book_id: number; award_wins: number; rating_count: number }[]).map((r) => [r.book_id, { wins: r.award_wins, ratingCount: r.rating_count }]));
 }
 
-/** Reads the version and the whole searchable catalogue in one snapshot. */
-export async function readCatalogueSnapshot(db: Database): Promise<{ version: CatalogueVersion; snapshot: CatalogueSnapshot }> {
+/** Reads the version, the whole searchable catalogue and what the list pages show, in one snapshot. */
+export async function readCatalogueSnapshot(db: Database): Promise<{ version: CatalogueVersion; snapshot: CatalogueSnapshot; lists: ListsSnapshot }> {
   return db.transaction(
     async (tx) => {
       const version = await readCatalogueVersion(tx as unknown as Database);
@@ -108,19 +110,32 @@ export async function readCatalogueSnapshot(db: Database): Promise<{ version: Ca
         ).rows as unknown as SnapshotLocalized[];
       const genres = await localized('genres', sql`'' AS slug, t.category`);
       const awards = await localized('awards', sql`t.slug, '' AS category`);
+      const lists = await readListSnapshot(tx as unknown as Database, books);
+      // book_titles holds the same titles as localized_book_title(): one string for both copies.
+      for (const [i, b] of lists.books.entries()) {
+        for (const l of LOCALES) {
+          const listed = b.titles[l];
+          if (listed && listed.title === books[i]!.titles[l]?.title) listed.title = books[i]!.titles[l].title;
+        }
+      }
       return {
         version,
         snapshot: { charMap, defaultThreshold: Number(threshold.t ?? 0.6), books, editions, authors, series, genres, awards },
+        lists,
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
 
-/** The popularity counters alone (a rating changed them; the rest of the copy still holds). */
-export async function readPopularity(db: Database): Promise<{ version: CatalogueVersion; counters: Map<number, { wins: number; ratingCount: number }> }> {
+/** The popularity counters and the lists' ratings alone (a rating or an author review changed them; the rest of the copy still holds). */
+export async function readPopularity(db: Database): Promise<{ version: CatalogueVersion; counters: Map<number, { wins: number; ratingCount: number }>; ratings: ListRatings }> {
   return db.transaction(
-    async (tx) => ({ version: await readCatalogueVersion(tx as unknown as Database), counters: await popularityRows(tx as unknown as Database) }),
+    async (tx) => ({
+      version: await readCatalogueVersion(tx as unknown as Database),
+      counters: await popularityRows(tx as unknown as Database),
+      ratings: await readListRatings(tx as unknown as Database),
+    }),
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }

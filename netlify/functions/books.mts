@@ -2,17 +2,15 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../../db/client.ts';
 import { listBooks } from '../../db/queries/lists.ts';
 import { BookListQuerySchema } from '../../src/domain/schemas/lists.ts';
-import { createVersionedAnswerCache } from './_shared/answer-cache.ts';
+import { answerBookList } from './_shared/catalogue-lists.ts';
 import { createBook } from '../../db/queries/editorial/books.ts';
 import { requireEditor, savedAnswer, schemasNow, unwrap } from './_shared/editorial.ts';
 import { handle, ok, parseJson, parseQuery } from './_shared/http.ts';
 import { requireUser } from './_shared/session.ts';
 
-const cached = createVersionedAnswerCache<Awaited<ReturnType<typeof listBooks>>>({ maxEntries: 2_000, withPopularity: true });
-
 /**
- * GET /api/books: one page of the book list with the spec's filters and sorts (issue 3). Pages are cached per instance
- * under the catalogue's version (answer-cache.ts: an edit or a rating loads afresh). The reading-list filter (`list`,
+ * GET /api/books: one page of the book list with the spec's filters and sorts (issue 3). Answered from the instance's
+ * in-memory copy of the catalogue (_shared/catalogue-lists.ts; ADR 0021), current within the version check. The reading-list filter (`list`,
  * issue 12) is the signed-in reader's own: it needs a session, and its pages are never cached or shared.
  */
 export default handle({
@@ -23,7 +21,7 @@ export default handle({
       const user = await requireUser(req);
       return ok(await listBooks(await getDb(), query, locale, user.id), { headers: { 'cache-control': 'private, no-store' } });
     }
-    const page = await cached(`${locale}\u0000${JSON.stringify(query)}`, async () => listBooks(await getDb(), query, locale));
+    const page = await answerBookList(query, locale);
     return ok(page, { headers: { 'cache-control': 'public, max-age=60' } });
   },
   /** Adds a book (issue 13; super users only); answers its id and slug, and asks for a rebuild. */

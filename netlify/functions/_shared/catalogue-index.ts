@@ -1,11 +1,12 @@
 /**
- * The function instance's in-memory search index (issue 10; docs/decisions/0021-in-memory-search-index.md):
- * loaded from the database on the first search, and reloaded when the catalogue changed.
+ * The function instance's in-memory copy of the catalogue (issue 10; docs/decisions/0021-in-memory-search-index.md):
+ * the search index and the list pages' orders (catalogue-lists.ts), loaded from the database on the
+ * first search or list request, and reloaded when the catalogue changed.
  * - The version row (catalogue_version, migration 0015) is read at most every CATALOGUE_CHECK_MS
  *   (default 1000; 0 checks on every request, as the tests do); concurrent requests share one check.
  * - A new `catalogue` number reloads everything (~0.3-1 s of one core for the real catalogue, once
  *   per change and instance, and not sooner than CATALOGUE_RELOAD_SPACING times the last reload's
- *   duration after it); a new `popularity` number (a rating) reloads only the counters.
+ *   duration after it); a new `popularity` number (a rating, an author review) reloads only the counters.
  *   Requests wait for the reload, so an answer after a change is never older than the check interval.
  * - When the check fails (database unreachable) the loaded index keeps answering: the searches are
  *   cached reads. With no index loaded yet the error propagates (503 UNAVAILABLE).
@@ -13,10 +14,12 @@
  */
 import { getDb, isDatabaseUnavailable } from '../../../db/client.ts';
 import { readCatalogueSnapshot, readCatalogueVersion, readPopularity, type CatalogueVersion } from '../../../db/queries/search-snapshot.ts';
+import { CatalogueLists } from '../../../src/domain/catalogue-lists.ts';
 import { SearchIndex } from '../../../src/domain/search-index.ts';
 
 export interface LoadedIndex {
   index: SearchIndex;
+  lists: CatalogueLists;
   version: CatalogueVersion;
   /** Changes with every reload, the counters' too. */
   generation: number;
@@ -53,8 +56,8 @@ function reloadSpacing(env: NodeJS.ProcessEnv = process.env): number {
 
 async function load(): Promise<LoadedIndex> {
   const started = Date.now();
-  const { version, snapshot } = await readCatalogueSnapshot(await getDb());
-  const loaded = { index: new SearchIndex(snapshot), version, generation: ++holder.generations };
+  const { version, snapshot, lists } = await readCatalogueSnapshot(await getDb());
+  const loaded = { index: new SearchIndex(snapshot), lists: new CatalogueLists(lists), version, generation: ++holder.generations };
   holder.nextLoadAt = Date.now() + (Date.now() - started) * reloadSpacing();
   return loaded;
 }
@@ -65,10 +68,11 @@ async function refresh(current: LoadedIndex): Promise<LoadedIndex> {
     holder.versionChecked = { version, at: Date.now() };
     if (version.catalogue !== current.version.catalogue) return Date.now() >= (holder.nextLoadAt ?? 0) ? await load() : current;
     if (version.popularity !== current.version.popularity) {
-      const { version: read, counters } = await readPopularity(await getDb());
+      const { version: read, counters, ratings } = await readPopularity(await getDb());
       if (read.catalogue !== current.version.catalogue) return await load();
       current.index.withPopularity(counters);
-      return { index: current.index, version: read, generation: ++holder.generations };
+      current.lists.withRatings(ratings);
+      return { index: current.index, lists: current.lists, version: read, generation: ++holder.generations };
     }
     return current;
   } catch (error) {
