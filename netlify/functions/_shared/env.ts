@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   AI_MODEL: unsetWhenEmpty(z.string().optional()),
   /** How long one answer of the model may take before the recommender answers instead (issue 15 point 4). */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000, 'AI_TIMEOUT_MS must be at least 1000').default(30_000),
+  /** Requests one client may send to the public read API (/api/v1) per minute and function instance (issue 16 point 4; ADR 0023). */
+  API_V1_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1, 'API_V1_REQUESTS_PER_MINUTE must be a whole number of 1 or more').default(600),
   /** Chat messages one golden reader may send per hour (issue 15 point 4). */
   CHAT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1, 'CHAT_MESSAGES_PER_HOUR must be a whole number of 1 or more').default(30),
 });
