@@ -22,7 +22,7 @@ export const API_V1_DEFAULT_LIMIT = 20;
 // ---------------------------------------------------------------------------------------------
 
 const limit = z.coerce
-  .number()
+  .number('validation.apiLimit')
   .int('validation.apiLimit')
   .min(1, 'validation.apiLimit')
   .max(API_V1_MAX_LIMIT, 'validation.apiLimit')
