@@ -19,6 +19,9 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
+/** Requests per client and minute unless API_V1_REQUESTS_PER_MINUTE says otherwise. */
+export const API_V1_DEFAULT_REQUESTS_PER_MINUTE = 600;
+
 /** The policy's name in the header fields. */
 export const RATE_POLICY_NAME = 'default';
 

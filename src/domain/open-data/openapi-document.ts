@@ -27,6 +27,7 @@ import {
   SeriesQueryV1Schema,
   SeriesV1Schema,
 } from '../schemas/api-v1.ts';
+import { API_V1_DEFAULT_REQUESTS_PER_MINUTE } from './api-v1-rate-limit.ts';
 
 /** The API's version in the document; the path's `v1` changes only with a breaking change (ADR 0023). */
 export const API_V1_DOCUMENT_VERSION = '1.0.0';
@@ -39,7 +40,7 @@ const CACHE_HEADERS = {
 };
 const RATE_HEADERS = {
   RateLimit: header('Requests left in the current window (r) and seconds until it resets (t) (draft-ietf-httpapi-ratelimit-headers).', '"default";r=599;t=60'),
-  'RateLimit-Policy': header('The quota (q) per window of w seconds.', '"default";q=600;w=60'),
+  'RateLimit-Policy': header('The quota (q) per window of w seconds.', `"default";q=${API_V1_DEFAULT_REQUESTS_PER_MINUTE};w=60`),
   'Access-Control-Allow-Origin': header('Any origin may read the answer (no credentials).', '*'),
 };
 
@@ -92,7 +93,7 @@ const DESCRIPTION = `Read the Phantastika catalogue of science fiction, fantasy 
 - **Language.** \`lang\` (en, de, it), else Accept-Language, chooses titles, names and texts; error messages follow Accept-Language.
 - **Pages.** Lists take \`limit\` (1-100, default 20) and return \`nextCursor\` and \`next\` (also a Link header); pass \`cursor\` back unchanged with the same filters. Cursors are opaque.
 - **Caching.** Every answer has a weak ETag derived from the catalogue version; send it as If-None-Match to get 304. Cache-Control: public, max-age=60, stale-while-revalidate=300.
-- **Rate limit.** Per client (address; IPv6 by /64): 600 requests a minute by default, announced in RateLimit and RateLimit-Policy; past it 429 with Retry-After.
+- **Rate limit.** Per client (address; IPv6 by /64): ${API_V1_DEFAULT_REQUESTS_PER_MINUTE} requests a minute by default, announced in RateLimit and RateLimit-Policy; past it 429 with Retry-After.
 - **CORS.** Access-Control-Allow-Origin: * on every answer, preflight (OPTIONS) answered.
 - **Versioning.** Within v1 fields and endpoints are only added; a breaking change gets /api/v2, and v1 stays for at least six months after it.`;
 
