@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
@@ -25,7 +27,7 @@ for (const locale of LOCALES) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts['developers.title']);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     for (const op of operations) {
-      await expect(page.getByRole('heading', { level: 3, name: `${op.method} ${op.path}` })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 3, name: `${op.method} ${op.path}`, exact: true })).toBeVisible();
     }
     await expect(page.getByRole('heading', { name: texts['developers.rateLimit.title'] })).toBeVisible();
     await expect(page.getByRole('heading', { name: texts['developers.versioning.title'] })).toBeVisible();
@@ -52,7 +54,11 @@ test('the footer links the developers page in its language, and /developers send
 });
 
 test('a web page on another origin reads the API with fetch (CORS)', async ({ page, baseURL }) => {
-  await page.goto('about:blank');
+  // Another origin on the same machine (another port): a page there, served by the test itself (a real
+  // loopback server: Chromium refuses requests from a page of unknown address to a local one).
+  const other = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Other site</title>'));
+  await new Promise<void>((resolve) => other.listen(0, 'localhost', resolve));
+  await page.goto(`http://localhost:${(other.address() as AddressInfo).port}/`);
   const answer = await page.evaluate(async (url) => {
     const res = await fetch(`${url}/api/v1/books/dune?lang=it`, { headers: { 'if-none-match': 'W/"nothing"' } });
     return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as { data: { slug: string } } };
@@ -60,4 +66,13 @@ test('a web page on another origin reads the API with fetch (CORS)', async ({ pa
   expect(answer.status).toBe(200);
   expect(answer.etag).toMatch(/^W\//);
   expect(answer.body.data.slug).toBe('dune');
+  other.close();
+});
+
+test('the sitemap lists the developers page in every language with its alternates', async ({ request }) => {
+  const index = await (await request.get('/sitemap.xml')).text();
+  const part = /<loc>[^<]*\/sitemaps\/(pages-\d+\.xml)<\/loc>/.exec(index)?.[1];
+  expect(part).toBeTruthy();
+  const xml = await (await request.get(`/sitemaps/${part}`)).text();
+  for (const locale of LOCALES) expect(xml).toMatch(new RegExp(`<url><loc>[^<]*/${locale}/developers</loc>.*hreflang="x-default" href="[^"]*/en/developers"`));
 });
