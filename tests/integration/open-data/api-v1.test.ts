@@ -24,6 +24,7 @@ import {
   SeriesDetailV1Schema,
   SeriesV1Schema,
 } from '../../../src/domain/schemas/api-v1.ts';
+import { EditionSchema } from '../../../src/domain/schemas/edition.ts';
 import { BookCardSchema, pageOf } from '../../../src/domain/schemas/lists.ts';
 import { startLocalServer, type LocalServer } from '../../../scripts/local-server.ts';
 
@@ -87,6 +88,9 @@ describe('lists and details of every resource', () => {
     expect(dune.editions.some((e) => e.languageCode === 'de')).toBe(true);
     const byId = (await json(await get(`/api/v1/books/${dune.id}?lang=de`), successEnvelope(BookDetailV1Schema))).data;
     expect(byId).toEqual(dune);
+    // The same editions, in the same order, as the pop-up's endpoint (one query behind both).
+    const popup = successEnvelope(z.array(EditionSchema)).parse(await (await fetch(`${server.url}/api/books/dune/editions`)).json()).data;
+    expect(dune.editions).toEqual(popup);
   });
 
   it('authors, series, genres and awards: list and detail', async () => {
