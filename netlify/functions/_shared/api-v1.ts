@@ -83,7 +83,12 @@ async function answerFor(req: Request, locale: Locale, key: string, cache: (key:
   return new Response(answer.body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 }
 
-const newBodyCache = () => createAnswerCache<Answer>({ maxEntries: 2_000, ttlMs: VERSIONED_ANSWER_TTL_MS });
+/**
+ * Entries per endpoint's body cache. A page of 100 books is ~93 KB, so the books list keeps 500
+ * (under 50 MB however its keys are varied); the other answers are a few KB (an award's detail ~70 KB, four awards).
+ */
+const BODY_CACHE_ENTRIES = { large: 500, small: 2_000 } as const;
+const newBodyCache = (size: keyof typeof BODY_CACHE_ENTRIES) => createAnswerCache<Answer>({ maxEntries: BODY_CACHE_ENTRIES[size], ttlMs: VERSIONED_ANSWER_TTL_MS });
 const envelope = (data: unknown) => new Blob([JSON.stringify({ success: true, data })], { type: 'application/json; charset=utf-8' });
 
 /** The query fields that choose a page rather than the list. */
@@ -93,8 +98,13 @@ type PagingFields = { limit: number; cursor?: string; lang?: Locale };
  * GET of a list (`/api/v1/{name}`): the query parsed with `schema`, the page from the cursor, `load`
  * given the filters and the window; the answer has `nextCursor`, `next` and a Link header.
  */
-export function listEndpoint<S extends z.ZodType<PagingFields>>(name: string, schema: S, load: (db: Database, filters: Omit<z.infer<S>, keyof PagingFields>, locale: Locale, page: PageWindow) => Promise<Page<unknown>>) {
-  const cache = newBodyCache();
+export function listEndpoint<S extends z.ZodType<PagingFields>>(
+  name: string,
+  schema: S,
+  load: (db: Database, filters: Omit<z.infer<S>, keyof PagingFields>, locale: Locale, page: PageWindow) => Promise<Page<unknown>>,
+  { answers = 'small' }: { answers?: keyof typeof BODY_CACHE_ENTRIES } = {},
+) {
+  const cache = newBodyCache(answers);
   return readEndpoint(async (req, ctx) => {
     const { limit, cursor, lang, ...filters } = parseQuery(req, schema) as PagingFields & Record<string, unknown>;
     const locale = lang ?? ctx.locale;
@@ -122,7 +132,7 @@ const stringValues = (values: Record<string, unknown>): Record<string, string> =
 
 /** GET of one record (`/api/v1/{name}/{ref}`, id or slug): 404 when `load` finds none. */
 export function detailEndpoint(name: string, load: (db: Database, ref: number | string, locale: Locale) => Promise<unknown | null>) {
-  const cache = newBodyCache();
+  const cache = newBodyCache('small');
   return readEndpoint(async (req, ctx) => {
     const { ref } = parseParams(ctx.params, RefParamsV1Schema);
     const { lang } = parseQuery(req, DetailQueryV1Schema);
