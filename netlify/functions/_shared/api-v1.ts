@@ -16,7 +16,7 @@ import type { PageWindow } from '../../../db/queries/lists.ts';
 import type { Locale } from '../../../src/domain/enums.ts';
 import { ApiError } from '../../../src/domain/envelope.ts';
 import { decodeCursor, encodeCursor, fnv1a, queryFingerprint, stableJson } from '../../../src/domain/open-data/api-v1-cursor.ts';
-import { API_V1_CACHE_CONTROL, API_V1_CORS_HEADERS, API_V1_DOCUMENT_CACHE_CONTROL, API_V1_PREFLIGHT_HEADERS, entityTag, ifNoneMatchHits, nextLink } from '../../../src/domain/open-data/api-v1-http.ts';
+import { API_V1_CACHE_CONTROL, API_V1_CDN_CACHE_CONTROL, API_V1_CORS_HEADERS, API_V1_DOCUMENT_CACHE_CONTROL, API_V1_PREFLIGHT_HEADERS, entityTag, ifNoneMatchHits, nextLink } from '../../../src/domain/open-data/api-v1-http.ts';
 import { clientKey, FixedWindowLimiter, rateLimitHeaders, type RateDecision, type RatePolicy } from '../../../src/domain/open-data/api-v1-rate-limit.ts';
 import { DetailQueryV1Schema, RefParamsV1Schema, type PageV1 } from '../../../src/domain/schemas/api-v1.ts';
 import type { Page } from '../../../src/domain/schemas/lists.ts';
@@ -75,7 +75,7 @@ export function readEndpoint(get: Handler) {
 async function answerFor(req: Request, locale: Locale, key: string, cache: (key: string, load: () => Promise<Answer>) => Promise<Answer>, load: () => Promise<Answer>): Promise<Response> {
   const version = await catalogueVersion();
   const tag = entityTag(version, key);
-  const headers: Record<string, string> = { etag: tag, 'cache-control': API_V1_CACHE_CONTROL, vary: 'Accept-Language', 'content-language': locale };
+  const headers: Record<string, string> = { etag: tag, 'cache-control': API_V1_CACHE_CONTROL, 'netlify-cdn-cache-control': API_V1_CDN_CACHE_CONTROL, vary: 'Accept-Language', 'content-language': locale };
   if (ifNoneMatchHits(req.headers.get('if-none-match'), tag)) return new Response(null, { status: 304, headers });
   const answer = await cache(`${version.catalogue}.${version.popularity}\u0000${key}`, load);
   if (!answer) throw new ApiError('NOT_FOUND', 'api.error.notFound');

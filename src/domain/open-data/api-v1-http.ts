@@ -38,8 +38,12 @@ export function ifNoneMatchHits(header: string | null, tag: string): boolean {
  * for five more while they revalidate with the ETag (a 304 costs no query). Errors are never stored.
  */
 export const API_V1_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
-/** 404s may be cached briefly (a slug that does not exist yet may exist after the next edit). */
-export const API_V1_NOT_FOUND_CACHE_CONTROL = 'public, max-age=60';
+/**
+ * Netlify's CDN caches a function's answer only when told so in its own header (Cache-Control alone
+ * is for browsers): the same minute, kept once for every edge node (`durable`), served stale while
+ * revalidating. The CDN keys by URL (query included) and by the `Vary` headers.
+ */
+export const API_V1_CDN_CACHE_CONTROL = 'public, durable, s-maxage=60, stale-while-revalidate=300';
 /** The OpenAPI document changes only with a deploy. */
 export const API_V1_DOCUMENT_CACHE_CONTROL = 'public, max-age=300';
 

@@ -235,6 +235,7 @@ describe('caching', () => {
     const tag = first.headers.get('etag')!;
     expect(tag).toMatch(/^W\/"v1-\d+\.\d+-[0-9a-f]{8}"$/);
     expect(first.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(first.headers.get('netlify-cdn-cache-control')).toBe('public, durable, s-maxage=60, stale-while-revalidate=300');
     const again = await get(path, { 'if-none-match': tag });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
