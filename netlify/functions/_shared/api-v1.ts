@@ -49,16 +49,22 @@ type Handler = (req: Request, ctx: RequestContext) => Promise<Response>;
  */
 export function readEndpoint(get: Handler) {
   const decisions = new WeakMap<Request, RateDecision & { policy: RatePolicy }>();
+  const limited: Handler = async (req, ctx) => {
+    const decision = decisions.get(req);
+    if (decision && !decision.allowed) throw new ApiError('RATE_LIMITED', 'api.error.rateLimited', undefined, { 'retry-after': String(decision.resetSeconds) });
+    return get(req, ctx);
+  };
   const inner = handle({
-    GET: async (req, ctx) => {
-      const decision = decisions.get(req);
-      if (decision && !decision.allowed) throw new ApiError('RATE_LIMITED', 'api.error.rateLimited', undefined, { 'retry-after': String(decision.resetSeconds) });
-      return get(req, ctx);
+    GET: limited,
+    // HEAD: the GET's status and headers (link checkers, CDNs), without the body.
+    HEAD: async (req, ctx) => {
+      const response = await limited(req, ctx);
+      return new Response(null, { status: response.status, headers: response.headers });
     },
     OPTIONS: async () => noContent(API_V1_PREFLIGHT_HEADERS),
   });
   return async (req: Request, context?: Context): Promise<Response> => {
-    const decision = req.method === 'GET' ? limiter.hit(clientKey(clientAddress(context)), Date.now()) : undefined;
+    const decision = req.method === 'GET' || req.method === 'HEAD' ? limiter.hit(clientKey(clientAddress(context)), Date.now()) : undefined;
     if (decision) decisions.set(req, decision);
     const response = await inner(req, context);
     return withAddedHeaders(response, (headers) => {

@@ -61,7 +61,7 @@ export const API_V1_CORS_HEADERS: Readonly<Record<string, string>> = {
 /** What a preflight answers: GET (and HEAD) with the conditional and language headers, cached a day. */
 export const API_V1_PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   ...API_V1_CORS_HEADERS,
-  'Access-Control-Allow-Methods': 'GET, OPTIONS',
+  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
   'Access-Control-Allow-Headers': 'Accept, Accept-Language, If-None-Match',
   'Access-Control-Max-Age': '86400',
 };

@@ -286,9 +286,14 @@ describe('CORS', () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-allow-methods')).toBe('GET, OPTIONS');
+    expect(res.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
     expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('if-none-match');
     expect(Number(res.headers.get('access-control-max-age'))).toBeGreaterThan(0);
+    const head = await fetch(`${server.url}/api/v1/books/dune`, { method: 'HEAD', headers: { 'x-test-client-ip': nextClient() } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toMatch(/^W\//);
+    expect(await head.text()).toBe('');
+    expect((await fetch(`${server.url}/api/v1/books/no-such-book`, { method: 'HEAD', headers: { 'x-test-client-ip': nextClient() } })).status).toBe(404);
     const post = await fetch(`${server.url}/api/v1/books`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(post.status).toBe(405);
     expect(post.headers.get('access-control-allow-origin')).toBe('*');
