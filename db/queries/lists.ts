@@ -7,11 +7,13 @@
  * book_stats (rating_count, rating_sum: trigger-kept counters, migrations 0008 and 0017), never from every rating row.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Locale } from '../../src/domain/enums.ts';
+import { GENRE_CATEGORIES, type Locale } from '../../src/domain/enums.ts';
 import {
   SERIES_SIZE_BOUNDS,
   type AuthorCard,
   type AuthorListQuery,
+  type AwardCard,
+  type GenreCard,
   type BookCard,
   type BookListQuery,
   type Page,
@@ -19,6 +21,7 @@ import {
   type SeriesListQuery,
 } from '../../src/domain/schemas/lists.ts';
 import type { Database } from '../client.ts';
+import { refCondition } from './refs.ts';
 
 const COLLATION: Record<Locale, string> = { en: 'en-x-icu', de: 'de-x-icu', it: 'it-x-icu' };
 const collate = (locale: Locale) => sql.raw(`COLLATE "${COLLATION[locale]}"`);
@@ -33,10 +36,18 @@ function toPage<T>(rows: Row<T>[], offset: number, limit: number): Page<T> {
 const rating = (avg: SQL, count: SQL) => sql`json_build_object('average', round(${avg}::numeric, 1)::float8, 'count', ${count})`;
 
 /**
- * `readerId` is the signed-in reader whose reading list `query.list` filters by (spec §9: want to
- * read, currently reading, read, not in my list); the filter needs one.
+ * Only the row an id or slug names (the read API's detail answers, issue 16 point 4, take the list's
+ * card of one record): the condition on `alias`, nothing without a ref, `false` for an id no row has.
  */
-export async function listBooks(db: Database, query: BookListQuery, locale: Locale, readerId?: string): Promise<Page<BookCard>> {
+const onlyRef = (alias: string, ref: number | string | undefined): SQL =>
+  ref === undefined ? sql`` : sql`AND ${refCondition(sql.raw(alias), ref) ?? sql`false`}`;
+
+/**
+ * `readerId` is the signed-in reader whose reading list `query.list` filters by (spec §9: want to
+ * read, currently reading, read, not in my list); the filter needs one. `ref` (an id or slug) keeps
+ * only that book: its card as the list shows it.
+ */
+export async function listBooks(db: Database, query: BookListQuery, locale: Locale, readerId?: string, ref?: number | string): Promise<Page<BookCard>> {
   // title_rank: the title's place in the language's alphabet (book_titles), an integer to sort by.
   const order: Record<BookListQuery['sort'], SQL> = {
     newest: sql`publication_year DESC NULLS LAST, title_rank, id`,
@@ -62,7 +73,7 @@ export async function listBooks(db: Database, query: BookListQuery, locale: Loca
       FROM books b
       JOIN book_titles t ON t.book_id = b.id AND t.locale = ${locale}::text
       LEFT JOIN r ON r.book_id = b.id
-      WHERE true ${genre} ${minRating} ${list}
+      WHERE true ${genre} ${minRating} ${list} ${onlyRef('b', ref)}
     ),
     page AS (
       SELECT f.*, count(*) OVER ()::int AS total FROM filtered f
@@ -87,7 +98,7 @@ const PEOPLE_ORDER = (locale: Locale): Record<AuthorListQuery['sort'], SQL> => (
 });
 
 /** Authors: name by sort name (surname first), rating from author reviews, book count. */
-export async function listAuthors(db: Database, query: AuthorListQuery, locale: Locale): Promise<Page<AuthorCard>> {
+export async function listAuthors(db: Database, query: AuthorListQuery, locale: Locale, ref?: number | string): Promise<Page<AuthorCard>> {
   const result = await db.execute(sql`
     WITH filtered AS (
       SELECT a.id, a.slug, a.name, a.sort_name, a.profile_image_url, a.birth_year, a.death_year,
@@ -95,6 +106,7 @@ export async function listAuthors(db: Database, query: AuthorListQuery, locale: 
              r.average, coalesce(r.count, 0) AS count
       FROM authors a
       LEFT JOIN (SELECT author_id, avg(rating) AS average, count(*)::int AS count FROM author_reviews GROUP BY author_id) r ON r.author_id = a.id
+      WHERE true ${onlyRef('a', ref)}
     ),
     page AS (SELECT f.*, count(*) OVER ()::int AS total FROM filtered f ORDER BY ${PEOPLE_ORDER(locale)[query.sort]} OFFSET ${query.offset} LIMIT ${query.limit})
     SELECT id, slug, name, profile_image_url AS "profileImageUrl", birth_year AS "birthYear", death_year AS "deathYear",
@@ -104,7 +116,7 @@ export async function listAuthors(db: Database, query: AuthorListQuery, locale: 
 }
 
 /** Series: kind tab, book-count range, rating = average of the ratings of its books. */
-export async function listSeries(db: Database, query: SeriesListQuery, locale: Locale): Promise<Page<SeriesCard>> {
+export async function listSeries(db: Database, query: SeriesListQuery, locale: Locale, ref?: number | string): Promise<Page<SeriesCard>> {
   const [min, max] = query.size ? SERIES_SIZE_BOUNDS[query.size] : [0, 1_000_000];
   const kind = query.kind ? sql`AND s.kind = ${query.kind}` : sql``;
   const result = await db.execute(sql`
@@ -115,7 +127,7 @@ export async function listSeries(db: Database, query: SeriesListQuery, locale: L
       FROM series s
       LEFT JOIN (SELECT bs.series_id, sum(p.rating_sum)::numeric / sum(p.rating_count) AS average, sum(p.rating_count)::int AS count
                  FROM book_series bs JOIN book_stats p ON p.book_id = bs.book_id WHERE p.rating_count > 0 GROUP BY bs.series_id) r ON r.series_id = s.id
-      WHERE true ${kind}
+      WHERE true ${kind} ${onlyRef('s', ref)}
     ),
     page AS (SELECT f.*, count(*) OVER ()::int AS total FROM filtered f WHERE book_count BETWEEN ${min} AND ${max}
              ORDER BY ${PEOPLE_ORDER(locale)[query.sort]} OFFSET ${query.offset} LIMIT ${query.limit})
@@ -124,4 +136,37 @@ export async function listSeries(db: Database, query: SeriesListQuery, locale: L
                      FROM series_authors sa JOIN authors a ON a.id = sa.author_id WHERE sa.series_id = page.id), '[]') AS authors
     FROM page ORDER BY ${PEOPLE_ORDER(locale)[query.sort]}`);
   return toPage(result.rows as Row<SeriesCard>[], query.offset, query.limit);
+}
+
+/** A page of a list without filters or sorts. */
+export interface PageWindow {
+  offset: number;
+  limit: number;
+}
+
+const localizedName = (alias: string, locale: Locale) => sql`coalesce(nullif(${sql.raw(alias)}.names->>${locale}, ''), ${sql.raw(alias)}.name)`;
+
+/** Genres in the genres page's order (category, then name), with their book counts; `ref` keeps one. */
+export async function listGenres(db: Database, page: PageWindow, locale: Locale, ref?: number | string): Promise<Page<GenreCard>> {
+  const result = await db.execute(sql`
+    SELECT g.id, g.slug, ${localizedName('g', locale)} AS name, g.category,
+           (SELECT count(*)::int FROM book_genres bg WHERE bg.genre_id = g.id) AS "bookCount", count(*) OVER ()::int AS total
+    FROM genres g
+    WHERE true ${onlyRef('g', ref)}
+    ORDER BY array_position(${`{${GENRE_CATEGORIES.join(',')}}`}::text[], g.category::text), g.name, g.id
+    OFFSET ${page.offset} LIMIT ${page.limit}`);
+  return toPage(result.rows as Row<GenreCard>[], page.offset, page.limit);
+}
+
+/** Awards in catalogue order (Hugo, Nebula, Locus, Clarke), with their categories; `ref` keeps one. */
+export async function listAwards(db: Database, page: PageWindow, locale: Locale, ref?: number | string): Promise<Page<AwardCard>> {
+  const result = await db.execute(sql`
+    SELECT a.id, a.slug, ${localizedName('a', locale)} AS name, count(*) OVER ()::int AS total,
+           coalesce((SELECT json_agg(json_build_object('slug', c.slug, 'name', coalesce(nullif(c.names->>${locale}, ''), c.names->>'en')) ORDER BY c.position, c.id)
+                     FROM award_categories c WHERE c.award_id = a.id), '[]') AS categories
+    FROM awards a
+    WHERE true ${onlyRef('a', ref)}
+    ORDER BY a.id
+    OFFSET ${page.offset} LIMIT ${page.limit}`);
+  return toPage(result.rows as Row<AwardCard>[], page.offset, page.limit);
 }

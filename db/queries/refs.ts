@@ -38,3 +38,6 @@ export const findBookId = (db: Database, ref: number | string) => findIdByRef(db
 
 /** The author's id for an id or slug reference, or null when there is no such author. */
 export const findAuthorId = (db: Database, ref: number | string) => findIdByRef(db, 'authors', ref);
+
+/** A list of ids as one `int[]` parameter (`= ANY(...)`), whatever its length, empty too. */
+export const intArray = (ids: Iterable<number>): SQL => sql`${`{${[...ids].filter(fitsSerial).join(',')}}`}::int[]`;

@@ -18,6 +18,9 @@ export const MAIN_SECTIONS: readonly NavItem[] = [
   { path: '/awards', labelKey: 'nav.awards' },
 ];
 
+/** The read API's reference (issue 16 point 4): linked from the footer, listed in the sitemap. */
+export const DEVELOPERS_PAGE: NavItem = { path: '/developers', labelKey: 'footer.developers' };
+
 /** Signed-out account entries (accounts come in a later issue). */
 export const SIGNED_OUT_ACCOUNT: readonly NavItem[] = [
   { path: '/login', labelKey: 'nav.login' },

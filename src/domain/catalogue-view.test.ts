@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bookTranslations,
   combineRatings,
   countryName,
   editionLanguageName,
@@ -176,5 +177,34 @@ describe('editionLanguageName', () => {
   it('keeps the stored name of a code Intl cannot name, and gives up on unknown codes', () => {
     expect(editionLanguageName('en', 'und', 'Deutsch')).toBeNull();
     expect(editionLanguageName('en', 'de', '')).toBe('German');
+  });
+});
+
+describe('bookTranslations', () => {
+  const edition = (id: number, languageCode: string, title: string, extra: Partial<{ isOriginalLanguage: boolean; isPrimaryEdition: boolean }> = {}) => ({
+    id,
+    languageCode,
+    title,
+    isOriginalLanguage: false,
+    isPrimaryEdition: false,
+    ...extra,
+  });
+  it('lists one title per translated language, by the rule of localizedTitle', () => {
+    const book = {
+      originalTitle: 'Dune',
+      originalLanguage: 'en',
+      editions: [
+        edition(1, 'en', 'Dune', { isOriginalLanguage: true, isPrimaryEdition: true }),
+        edition(4, 'de', 'Dune: Der Wüstenplanet'),
+        edition(3, 'de', 'Der Wüstenplanet'),
+        edition(5, 'fr', 'Dune'),
+        edition(6, 'it-IT', 'Dune - Il pianeta'),
+      ],
+    };
+    expect(bookTranslations(book)).toEqual([
+      { language: 'de', title: 'Der Wüstenplanet' },
+      { language: 'it', title: 'Dune - Il pianeta' },
+    ]);
+    expect(localizedTitle(book, 'de').title).toBe('Der Wüstenplanet');
   });
 });

@@ -75,16 +75,8 @@ export function knownLanguage(code: string | null | undefined): string | null {
  */
 export function localizedTitle(book: TitledBook, locale: Locale): LocalizedTitle {
   const original = knownLanguage(book.originalLanguage);
-  const translation =
-    original === locale
-      ? undefined
-      : book.editions
-          .filter((e) => !e.isOriginalLanguage && baseLanguage(e.languageCode) === locale && e.title.trim() !== '')
-          .sort((a, b) => Number(b.isPrimaryEdition) - Number(a.isPrimaryEdition) || a.id - b.id)[0];
-  const translated = translation?.title.trim();
-  if (translated && translated !== book.originalTitle.trim()) {
-    return { title: translated, originalTitle: book.originalTitle, isTranslated: true, lang: null };
-  }
+  const translated = translatedTitle(book, locale);
+  if (translated) return { title: translated, originalTitle: book.originalTitle, isTranslated: true, lang: null };
   return {
     title: book.originalTitle,
     originalTitle: book.originalTitle,
@@ -92,6 +84,35 @@ export function localizedTitle(book: TitledBook, locale: Locale): LocalizedTitle
     // A title that is the same in the page language (e.g. 'American Gods' in it) is still in the original language.
     lang: original && original !== locale ? original : null,
   };
+}
+
+/**
+ * The title of the book's translation into `language` (a base code: 'de', 'fr'): the title of a
+ * translated edition (not the original language) in that language, primary edition first, then the
+ * lowest id; null when there is none, when `language` is the original language, or when the
+ * translation keeps the original title. The one rule behind `localizedTitle` and `bookTranslations`.
+ * @example translatedTitle(dune, 'de') // 'Der Wüstenplanet'
+ */
+export function translatedTitle(book: TitledBook, language: string): string | null {
+  if (knownLanguage(book.originalLanguage) === language) return null;
+  const translation = book.editions
+    .filter((e) => !e.isOriginalLanguage && baseLanguage(e.languageCode) === language && e.title.trim() !== '')
+    .sort((a, b) => Number(b.isPrimaryEdition) - Number(a.isPrimaryEdition) || a.id - b.id)[0];
+  const title = translation?.title.trim();
+  return title && title !== book.originalTitle.trim() ? title : null;
+}
+
+/**
+ * Every translation's title, one per language of the translated editions, by language code (the
+ * read API's `translations`, issue 16 point 4).
+ * @example bookTranslations(dune) // [{ language: 'de', title: 'Der Wüstenplanet' }, { language: 'it', title: 'Dune' }, ...]
+ */
+export function bookTranslations(book: TitledBook): { language: string; title: string }[] {
+  const languages = [...new Set(book.editions.filter((e) => !e.isOriginalLanguage).map((e) => knownLanguage(e.languageCode)))].filter((l): l is string => l !== null);
+  return languages
+    .sort()
+    .map((language) => ({ language, title: translatedTitle(book, language) }))
+    .filter((t): t is { language: string; title: string } => t.title !== null);
 }
 
 export interface RatingSummary {

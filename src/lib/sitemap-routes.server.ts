@@ -5,7 +5,7 @@
  */
 import { getCatalogueSnapshot } from '../../db/queries/catalogue.ts';
 import { awardRefs, buildAwardViews } from '../components/lists/awards-data.server.ts';
-import { LEGAL_PAGES, MAIN_SECTIONS } from '../components/nav-items.ts';
+import { DEVELOPERS_PAGE, LEGAL_PAGES, MAIN_SECTIONS } from '../components/nav-items.ts';
 import { awardRoutes } from '../domain/awards-view.ts';
 import { DEFAULT_LOCALE } from '../domain/enums.ts';
 import { sitemapParts, type SitemapPart } from '../domain/sitemap.ts';
@@ -14,7 +14,7 @@ export async function getSitemapParts(): Promise<SitemapPart[]> {
   const snapshot = await getCatalogueSnapshot();
   const { books, authors, series } = snapshot;
   return sitemapParts({
-    pages: ['/', ...MAIN_SECTIONS.map((section) => section.path), ...LEGAL_PAGES.map((page) => `/${page.slug}`)],
+    pages: ['/', ...MAIN_SECTIONS.map((section) => section.path), DEVELOPERS_PAGE.path, ...LEGAL_PAGES.map((page) => `/${page.slug}`)],
     books: books.map((b) => `/books/${b.slug}`),
     authors: authors.map((a) => `/authors/${a.slug}`),
     series: series.map((s) => `/series/${s.slug}`),

@@ -31,6 +31,8 @@ const PAGE_TYPES = [
   '/{l}/admin/affiliate',
   // The analytics dashboard (issue 14 point 3).
   '/{l}/admin/analytics',
+  // The read API's reference (issue 16 point 4).
+  '/{l}/developers',
 ];
 
 const validator = new HtmlValidate({ extends: ['html-validate:standard'] });

@@ -18,7 +18,7 @@ function collectViolations(page: Page): string[] {
 // Eight pages and two interactions: more than the default 30 s on a loaded CI machine.
 test.describe.configure({ timeout: 90_000 });
 
-const PAGES = ['/{l}/', '/{l}/books', '/{l}/books/dune', '/{l}/authors/frank-herbert', '/{l}/series', '/{l}/awards', '/{l}/login', '/{l}/profile'];
+const PAGES = ['/{l}/', '/{l}/books', '/{l}/books/dune', '/{l}/authors/frank-herbert', '/{l}/series', '/{l}/awards', '/{l}/login', '/{l}/profile', '/{l}/developers'];
 const SEARCH_PLACEHOLDER = { en: 'Search', de: 'Suche', it: 'Cerca' } as const;
 
 for (const locale of ['en', 'de', 'it'] as const) {

@@ -39,6 +39,7 @@ import { NewsletterConfirmSchema, NewsletterSignUpSchema, NewsletterUnsubscribeS
 import { ChatRequestSchema, ConversationIdParamsSchema } from '../../src/domain/schemas/chat.ts';
 import { ModerationReasonSchema, ReviewParamsSchema } from '../../src/domain/schemas/moderation.ts';
 import { AffiliateLocaleInputSchema, AffiliateLocalePatchSchema, AffiliateServiceInputSchema, AffiliateServicePatchSchema } from '../../src/domain/schemas/affiliate.ts';
+import { AuthorsQueryV1Schema, BooksQueryV1Schema, DetailQueryV1Schema, PlainListQueryV1Schema, RefParamsV1Schema, SeriesQueryV1Schema } from '../../src/domain/schemas/api-v1.ts';
 import { AwardCategoryInputSchema, AwardCategoryParamsSchema, AwardCategoryPatchSchema, AwardInputSchema, AwardPatchSchema, awardEntriesSchema, awardSlotQuerySchema } from '../../src/domain/schemas/awards-admin.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -108,6 +109,22 @@ const readerEndpoints: EndpointSpec[] = [
   { fn: 'author-reviews', method: 'GET', params: authorRef, query: ReviewsQuerySchema },
   { fn: 'author-reviews', method: 'PUT', auth: true, params: authorRef, body: RateAndReviewSchema },
   { fn: 'author-reviews', method: 'DELETE', auth: true, params: authorRef },
+];
+
+/**
+ * The public read API (issue 16 point 4): lists with their v1 queries (cursor included), details with
+ * the id-or-slug path and the language. It is rate limited per client: the fuzz names a client per
+ * request (`rotateClientIp`), so its cases reach validation and the queries, not a 429. Its document
+ * is JSON but not the envelope (`fileType`).
+ */
+const readApiEndpoints: EndpointSpec[] = [
+  { fn: 'api-v1-books', method: 'GET', query: BooksQueryV1Schema },
+  { fn: 'api-v1-authors', method: 'GET', query: AuthorsQueryV1Schema },
+  { fn: 'api-v1-series', method: 'GET', query: SeriesQueryV1Schema },
+  { fn: 'api-v1-genres', method: 'GET', query: PlainListQueryV1Schema },
+  { fn: 'api-v1-awards', method: 'GET', query: PlainListQueryV1Schema },
+  ...['book', 'author', 'series-item', 'genre', 'award'].map((kind): EndpointSpec => ({ fn: `api-v1-${kind}`, method: 'GET', params: RefParamsV1Schema, query: DetailQueryV1Schema })),
+  { fn: 'api-v1-openapi', method: 'GET', fileType: 'application/json', light: true },
 ];
 
 /**
@@ -188,6 +205,7 @@ export const ENDPOINTS: EndpointSpec[] = [
   { fn: 'authors', method: 'GET', query: AuthorListQuerySchema },
   { fn: 'series', method: 'GET', query: SeriesListQuerySchema },
   ...searchEndpoints,
+  ...readApiEndpoints,
   { fn: 'book-editions', method: 'GET', params: bookRef },
   ...readerEndpoints,
   ...editorialEndpoints,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isProduction } from '../../../db/client.ts';
+import { API_V1_DEFAULT_REQUESTS_PER_MINUTE } from '../../../src/domain/open-data/api-v1-rate-limit.ts';
 
 export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-000000000000';
 
@@ -29,6 +30,8 @@ const EnvSchema = z.object({
   AI_MODEL: unsetWhenEmpty(z.string().optional()),
   /** How long one answer of the model may take before the recommender answers instead (issue 15 point 4). */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000, 'AI_TIMEOUT_MS must be at least 1000').default(30_000),
+  /** Requests one client may send to the public read API (/api/v1) per minute and function instance (issue 16 point 4; ADR 0025). */
+  API_V1_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1, 'API_V1_REQUESTS_PER_MINUTE must be a whole number of 1 or more').default(API_V1_DEFAULT_REQUESTS_PER_MINUTE),
   /** Chat messages one golden reader may send per hour (issue 15 point 4). */
   CHAT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1, 'CHAT_MESSAGES_PER_HOUR must be a whole number of 1 or more').default(30),
 });

@@ -16,8 +16,9 @@ import { plainAnswerOf, plainResponse, withAddedHeaders, type PlainHeaders } fro
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** What a 503 during a database outage asks clients to wait: service resumes within ~2 s of its return. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 type Method = (typeof METHODS)[number];
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** What a handler gets besides the request: path params and the request language. */
 export interface RequestContext {
@@ -151,7 +152,8 @@ export function handle(handlers: Partial<Record<Method, Handler>>) {
     const handler = handlers[req.method as Method];
     try {
       if (!handler) throw new ApiError('METHOD_NOT_ALLOWED', 'api.error.methodNotAllowed', undefined, { allow: Object.keys(handlers).join(', ') });
-      if (req.method !== 'GET' && !isSameOrigin(req)) throw new ApiError('FORBIDDEN', 'api.error.foreignOrigin');
+      // GET, HEAD and OPTIONS change nothing (a CORS preflight of the read API comes from other sites by design).
+      if (!SAFE_METHODS.has(req.method) && !isSameOrigin(req)) throw new ApiError('FORBIDDEN', 'api.error.foreignOrigin');
       return await handler(req, { params: context?.params ?? {}, locale, netlify: context });
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, locale);

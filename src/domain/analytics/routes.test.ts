@@ -45,6 +45,8 @@ describe('page views (spec §7)', () => {
     ['/en/books/dune#reviews', 'hash'],
     ['/en/login', 'notCounted'],
     ['/en/register', 'notCounted'],
+    ['/de/developers', 'notCounted'],
+    ['/api/v1/books', 'unknown'],
     ['/en/books/add', 'notCounted'],
     ['/en/books/edit/dune', 'notCounted'],
     ['/en/nothing-here', 'unknown'],

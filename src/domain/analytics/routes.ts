@@ -16,7 +16,7 @@ const SECTIONS = { books: 'book', authors: 'author', series: 'series', genres: '
 /** Editor pages under a section (/books/add, /books/edit/{slug}): no detail page, no page view. */
 const EDITOR_SEGMENTS = new Set(['add', 'edit']);
 /** Other pages of the site: events may happen there (a pop-up opened on the start page), page views are not counted. */
-const OTHER_PAGES = new Set(['login', 'register', 'verify-email', 'forgot-password', 'reset-password', 'welcome', 'datenschutz', 'impressum', 'kontakt', 'nutzungsbedingungen']);
+const OTHER_PAGES = new Set(['login', 'register', 'verify-email', 'forgot-password', 'reset-password', 'welcome', 'datenschutz', 'impressum', 'kontakt', 'nutzungsbedingungen', 'developers']);
 
 export interface RouteInfo {
   /** The path without its language prefix: '/books/dune'. */

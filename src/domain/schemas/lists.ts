@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { LOCALES, SERIES_KINDS } from '../enums.ts';
+import { GENRE_CATEGORIES, LOCALES, SERIES_KINDS } from '../enums.ts';
 
 /** Sorts of the list pages (spec §9). */
 export const BOOK_SORTS = ['newest', 'oldest', 'title_asc', 'title_desc', 'rating'] as const;
@@ -87,6 +87,25 @@ export const SeriesCardSchema = z.object({
   rating: RatingSchema,
 });
 export type SeriesCard = z.infer<typeof SeriesCardSchema>;
+
+/** A genre as the genres page lists it (name in the page language). */
+export const GenreCardSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  category: z.enum(GENRE_CATEGORIES),
+  bookCount: z.number().int(),
+});
+export type GenreCard = z.infer<typeof GenreCardSchema>;
+
+/** An award as the awards page lists it, with its categories in their order (names in the page language). */
+export const AwardCardSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+});
+export type AwardCard = z.infer<typeof AwardCardSchema>;
 
 /** One page of a list: the items, the total matching, and where the page starts ('x of y'). */
 export const pageOf = <T extends z.ZodType>(item: T) =>
