@@ -89,3 +89,11 @@ export const HISTORY_ENTITY_TYPES = ['book', 'author', 'series', 'genre', 'editi
 export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
 export const HISTORY_ACTIONS = ['create', 'update', 'delete'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+/**
+ * A reading-history import (issue 16 point 1): the file is read and its rows matched in the
+ * background (`matching`), the reader reviews the matches (`review`), confirms, the import is
+ * applied in the background in one transaction (`applying`), and ends `done` or `failed`.
+ */
+export const IMPORT_JOB_STATUSES = ['matching', 'review', 'applying', 'done', 'failed'] as const;
+export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
