@@ -19,6 +19,8 @@ import type { Database } from '../../client.ts';
 const CHUNK = 2_000;
 /** How long a worker holds a job before another may take it over (renewed with every progress step). */
 export const LEASE_SECONDS = 60;
+/** How long a job may wait for its first worker before a poll asks for one again. */
+const UNCLAIMED_SECONDS = 10;
 
 const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
@@ -37,14 +39,14 @@ export interface JobRecord {
   errorKey: string | null;
   createdAt: string;
   finishedAt: string | null;
-  /** The job is in a background phase and its worker's lease ran out (or it never started). */
+  /** The job is in a background phase and its worker's lease ran out (or none took it within UNCLAIMED_SECONDS). */
   stalled: boolean;
   groups: { matched: number; uncertain: number; unmatched: number; resolved: number };
 }
 
 const JOB_COLUMNS = sql`j.id, j.user_id AS "userId", j.source, j.file_name AS "fileName", j.status, j.overwrite, j.total, j.processed, j.invalid_rows AS "invalidRows", j.counts,
   j.error_key AS "errorKey", j.created_at AS "createdAt", j.finished_at AS "finishedAt",
-  (j.status IN ('matching', 'applying') AND (j.lease_until IS NULL OR j.lease_until < now())) AS stalled,
+  (j.status IN ('matching', 'applying') AND coalesce(j.lease_until, j.updated_at + make_interval(secs => ${UNCLAIMED_SECONDS})) < now()) AS stalled,
   (SELECT json_build_object(
      'matched', count(*) FILTER (WHERE r.kind = 'matched'),
      'uncertain', count(*) FILTER (WHERE r.kind = 'uncertain'),

@@ -9,6 +9,7 @@
  */
 import type { ReadingStatus } from '../enums.ts';
 import { RATING_MAX, RATING_MIN } from '../rating.ts';
+import { REVIEW_MAX_LENGTH } from '../schemas/reader.ts';
 import { csvField, unescapeCsvCell } from './csv-injection.ts';
 import { fromGoodreadsRating, GOODREADS_COLUMNS, statusOfShelf } from './goodreads-csv.ts';
 import { isbnPair } from './isbn.ts';
@@ -16,8 +17,6 @@ import { isbnPair } from './isbn.ts';
 /** Issue 16: at most 10 MB and 20,000 rows per file. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
-/** The review rule of the reader API (REVIEW_MAX_LENGTH in schemas/reader.ts; not imported: that module brings zod). */
-export const IMPORT_REVIEW_MAX_LENGTH = 5_000;
 
 /** The sites whose exports we read. */
 export const IMPORT_SOURCES = ['goodreads', 'storygraph'] as const;
@@ -169,7 +168,7 @@ export function fromStoryGraphRating(cell: string | undefined): number | null {
 export function importReview(cell: string | undefined): { review: string | null; tooLong: boolean } {
   const text = cleanCell((cell ?? '').replace(/<br\s*\/?>/gi, '\n'));
   if (!/\S/u.test(text)) return { review: null, tooLong: false };
-  return [...text].length > IMPORT_REVIEW_MAX_LENGTH ? { review: null, tooLong: true } : { review: text, tooLong: false };
+  return text.length > REVIEW_MAX_LENGTH ? { review: null, tooLong: true } : { review: text, tooLong: false };
 }
 
 /** StoryGraph's read statuses: three are ours, the others are reported as shelves. */
