@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { IMPORT_JOB_STATUSES } from '../../src/domain/enums.ts';
-import { IMPORT_SOURCES } from '../../src/domain/open-data/import-file.ts';
-import { MATCH_KINDS, MATCH_VIAS, type Candidate } from '../../src/domain/open-data/import-match.ts';
+import { IMPORT_JOB_STATUSES, IMPORT_SOURCES, MATCH_KINDS, MATCH_VIAS } from '../../src/domain/enums.ts';
+import type { Candidate } from '../../src/domain/open-data/import-match.ts';
 import type { ImportCounts } from '../../src/domain/open-data/import-plan.ts';
 import { books } from './catalogue.ts';
 import { editions } from './editions.ts';

@@ -97,3 +97,11 @@ export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
  */
 export const IMPORT_JOB_STATUSES = ['matching', 'review', 'applying', 'done', 'failed'] as const;
 export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
+/** The sites whose exports the import reads. */
+export const IMPORT_SOURCES = ['goodreads', 'storygraph'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+/** What the matcher made of an imported row, and how (src/domain/open-data/import-match.ts; 'choice': the reader picked). */
+export const MATCH_KINDS = ['matched', 'uncertain', 'unmatched'] as const;
+export type MatchKind = (typeof MATCH_KINDS)[number];
+export const MATCH_VIAS = ['isbn13', 'isbn10', 'title', 'penName', 'fuzzy', 'choice'] as const;
+export type MatchVia = (typeof MATCH_VIAS)[number];

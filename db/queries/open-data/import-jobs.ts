@@ -8,9 +8,9 @@
  * one transaction, never a statement per row.
  */
 import { sql } from 'drizzle-orm';
-import type { ImportJobStatus, Locale, ReadingStatus } from '../../../src/domain/enums.ts';
-import type { ImportRow, ImportSource, TextEncoding } from '../../../src/domain/open-data/import-file.ts';
-import type { Candidate, MatchBook, MatchKind, MatchResult, MatchVia } from '../../../src/domain/open-data/import-match.ts';
+import type { ImportJobStatus, ImportSource, Locale, MatchKind, ReadingStatus } from '../../../src/domain/enums.ts';
+import type { ImportRow, TextEncoding } from '../../../src/domain/open-data/import-file.ts';
+import type { MatchBook, MatchResult } from '../../../src/domain/open-data/import-match.ts';
 import { countShelves, mergeRows, planBook, type ExistingEntry, type ImportCounts } from '../../../src/domain/open-data/import-plan.ts';
 import { IMPORT_ROWS_PAGE_SIZE, type ImportBookRef, type ImportRowView } from '../../../src/domain/schemas/import.ts';
 import type { Database } from '../../client.ts';

@@ -16,9 +16,9 @@ import {
   ImportFileProblem,
   importRowOf,
   type ImportRow,
-  type ImportSource,
   type TextEncoding,
 } from '../../../src/domain/open-data/import-file.ts';
+import type { ImportSource } from '../../../src/domain/enums.ts';
 import { readFormData } from './form-data.ts';
 
 /** The whole multipart body may carry the file and a little more (boundaries, headers of the part). */

@@ -7,7 +7,7 @@
  * text: a cell starting with `=`, `+`, `-` or `@` is a title or a review like any other, never a
  * formula (our own export's protective quote is taken off again, see unescapeCsvCell).
  */
-import type { ReadingStatus } from '../enums.ts';
+import { IMPORT_SOURCES, type ImportSource, type ReadingStatus } from '../enums.ts';
 import { RATING_MAX, RATING_MIN } from '../rating.ts';
 import { REVIEW_MAX_LENGTH } from '../schemas/reader.ts';
 import { csvField, unescapeCsvCell } from './csv-injection.ts';
@@ -18,9 +18,6 @@ import { isbnPair } from './isbn.ts';
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
 
-/** The sites whose exports we read. */
-export const IMPORT_SOURCES = ['goodreads', 'storygraph'] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 /** The header row of a StoryGraph export ("Manage account" > Export), in its order. */
 export const STORYGRAPH_COLUMNS = [

@@ -13,6 +13,7 @@
  * Pure: the texts come in already folded by PostgreSQL's search_fold() (lower case, accents
  * dropped, apostrophes dropped, ' & ' as ' and '), the fold every search uses; ISBNs as stored.
  */
+import type { MatchKind, MatchVia } from '../enums.ts';
 import { isbnPair } from './isbn.ts';
 import { uniqueTrigrams } from '../trigram.ts';
 
@@ -26,10 +27,6 @@ export const TITLE_ONLY_FUZZY = 0.6;
 const FUZZY_LEAD = 0.1;
 export const MAX_CANDIDATES = 3;
 
-export const MATCH_KINDS = ['matched', 'uncertain', 'unmatched'] as const;
-export type MatchKind = (typeof MATCH_KINDS)[number];
-export const MATCH_VIAS = ['isbn13', 'isbn10', 'title', 'penName', 'fuzzy', 'choice'] as const;
-export type MatchVia = (typeof MATCH_VIAS)[number];
 
 /** Articles dropped from the start of a title key (en, de, it: the catalogue's languages). */
 export const LEADING_ARTICLES = ['the', 'a', 'an', 'der', 'die', 'das', 'ein', 'eine', 'il', 'lo', 'la', 'i', 'gli', 'le', 'l', 'un', 'una', 'uno'] as const;

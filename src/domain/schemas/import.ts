@@ -4,9 +4,7 @@
  * schemas and the import tab parses answers with them (STYLE rule 3).
  */
 import { z } from 'zod';
-import { IMPORT_JOB_STATUSES, READING_STATUSES } from '../enums.ts';
-import { IMPORT_SOURCES } from '../open-data/import-file.ts';
-import { MATCH_KINDS, MATCH_VIAS } from '../open-data/import-match.ts';
+import { IMPORT_JOB_STATUSES, IMPORT_SOURCES, MATCH_KINDS, MATCH_VIAS, READING_STATUSES } from '../enums.ts';
 
 export const IMPORT_ROWS_PAGE_SIZE = 50;
 

@@ -6,8 +6,7 @@
  * (ADR 0023): a reload finds the latest one (GET /api/profile/imports) and carries on where it was.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { ReadingStatus } from '../../domain/enums.ts';
-import type { MatchKind } from '../../domain/open-data/import-match.ts';
+import type { MatchKind, ReadingStatus } from '../../domain/enums.ts';
 import { ImportJobListSchema, ImportJobSchema, ImportRowsPageSchema, type ImportBookRef, type ImportJob, type ImportRowView } from '../../domain/schemas/import.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { FormAlert, LoadFailed, OutcomeMessage } from '../account/fields.tsx';
