@@ -272,6 +272,33 @@ describe('ownership', () => {
   });
 });
 
+describe('a failure while applying', () => {
+  it('imports nothing of the file: the list entries written before the failure roll back with it', async () => {
+    const reader = await createReader(server.url());
+    const marker = `boom-${Date.now()}`;
+    const db = await getDb();
+    // A trigger that fails the ratings statement of this one import (its review text is unique), after the list entries were written.
+    await db.execute(sql.raw(`CREATE OR REPLACE FUNCTION import_test_fail() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.review LIKE 'boom-%' THEN RAISE EXCEPTION 'import test failure'; END IF; RETURN NEW; END $$`));
+    await db.execute(sql.raw(`CREATE TRIGGER import_test_fail_${process.pid} BEFORE INSERT ON ratings FOR EACH ROW EXECUTE FUNCTION import_test_fail()`));
+    try {
+      const rows = [
+        `1,Dune,Frank Herbert,"Herbert, Frank",,"=""""","=""""",0,0,,,,,,,,,,read,,,,1,0`,
+        `2,Neuromancer,William Gibson,"Gibson, William",,"=""""","=""""",3,0,,,,,,,,,,read,${marker},,,1,0`,
+      ];
+      const started = dataOf(await upload(reader, `${GOODREADS_HEADER}\n${rows.join('\n')}\n`), ImportJobSchema, 202);
+      expect((await settle(reader, started.id)).status).toBe('review');
+      dataOf(await server.call('POST', `/api/profile/imports/${started.id}/confirm`, { cookie: reader.cookie, body: {} }), ImportJobSchema, 202);
+      const failed = await settle(reader, started.id);
+      expect(failed).toMatchObject({ status: 'failed', counts: null, error: { key: 'api.error.importFailed' } });
+      expect(await shelvesOf(reader)).toEqual({});
+    } finally {
+      await db.execute(sql.raw(`DROP TRIGGER IF EXISTS import_test_fail_${process.pid} ON ratings`));
+      await db.execute(sql.raw(`DROP FUNCTION IF EXISTS import_test_fail()`));
+    }
+  });
+});
+
 describe('export and import round trip (issue 16 points 2 and 6)', () => {
   it('a new account that imports a reader\'s export ends with the same list, stars and reviews', async () => {
     const ada = await createReader(server.url());
