@@ -289,13 +289,16 @@ function RowGroup({ client, job, group, locale, texts }: { client: ApiClient; jo
   }
   useEffect(() => fetchPage(1), [job.id]);
 
+  /** The choice shows at once (a radio follows the click); a refused save puts the row back as it was. */
   async function choose(row: ImportRowView, book: ImportBookRef | null) {
     setOutcome(null);
+    const replace = (next: ImportRowView) => setRows((shown) => shown.map((r) => (r.line === row.line ? next : r)));
+    replace({ ...row, resolved: true, book: book ? { ...book } : null, via: book ? 'choice' : null });
     try {
       await client.patch(`/api/profile/imports/${job.id}/rows/${row.line}`, { bookId: book?.id ?? null });
-      setRows((shown) => shown.map((r) => (r.line === row.line ? { ...r, resolved: true, book: book ? { ...book } : null, via: book ? 'choice' : null } : r)));
       setOutcome({ text: texts['import.row.saved'], failed: false });
     } catch {
+      replace(row);
       setOutcome({ text: texts['import.row.saveFailed'], failed: true });
     }
   }
