@@ -26,7 +26,9 @@ import { closeSharedConnection, getDb } from '../db/client.ts';
 import { createUser } from '../db/queries/accounts.ts';
 import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { SESSION_COOKIE, signSession } from '../netlify/functions/_shared/session.ts';
-import { goodreadsCsv, type ReadingHistoryRow } from '../src/domain/open-data/goodreads-csv.ts';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { GOODREADS_COLUMNS, goodreadsCsv, type ReadingHistoryRow } from '../src/domain/open-data/goodreads-csv.ts';
 import type { ReadingStatus } from '../src/domain/enums.ts';
 import { ImportJobSchema, ImportRowsPageSchema, type ImportJob } from '../src/domain/schemas/import.ts';
 import { benchDatabaseUrl, startNpmStart, type StartedServer } from './bench-support.ts';
@@ -93,47 +95,52 @@ function oddly(title: string, random: () => number): string {
   return title.toLowerCase();
 }
 
-/** The generated library: rows in Goodreads' layout (written by the export's own writer). */
-function generateFile(books: CatalogueBook[], rows: number): { csv: string; mix: Record<string, number> } {
+/**
+ * The generated library: rows in Goodreads' layout (written by the export's own writer), and the book
+ * each row was made from (null: another author's or no catalogue book), by line. Books are taken in a
+ * shuffled order, so a book repeats only once the catalogue is used up (a real library lists each once).
+ */
+function generateFile(books: CatalogueBook[], rows: number): { csv: string; mix: Record<string, number>; expected: Map<number, number | null> } {
   const random = prng(SEED);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const mix: Record<string, number> = { isbn: 0, title: 0, series: 0, translated: 0, odd: 0, otherAuthor: 0, notInCatalogue: 0 };
-  const withIsbn = books.filter((b) => b.editions.some((e) => e.isbn));
-  const translated = books.filter((b) => b.editions.some((e) => e.languageCode !== 'en' && e.title !== b.title));
+  const order = books.map((b) => ({ b, k: random() })).sort((x, y) => x.k - y.k).map((x) => x.b);
+  const expected = new Map<number, number | null>();
   const history: ReadingHistoryRow[] = [];
   for (let i = 0; i < rows; i++) {
     const roll = random();
-    let book = pick(books);
+    const book = order[i % order.length]!;
     let title = book.title;
     let author = book.authors[0]!;
     let isbn: string | null = null;
-    if (roll < 0.3 && withIsbn.length > 0) {
-      book = pick(withIsbn);
-      const edition = book.editions.find((e) => e.isbn)!;
-      ({ title, isbn } = { title: edition.title, isbn: edition.isbn });
-      author = book.authors[0]!;
+    let from: number | null = book.id;
+    const isbnEdition = book.editions.find((e) => e.isbn);
+    const translation = book.editions.find((e) => e.languageCode !== 'en' && e.title !== book.title);
+    if (roll < 0.3 && isbnEdition) {
+      ({ title, isbn } = { title: isbnEdition.title, isbn: isbnEdition.isbn });
       mix.isbn!++;
     } else if (roll < 0.55) {
       mix.title!++;
     } else if (roll < 0.65) {
       title = book.series ? `${book.title} (${book.series.name}, #${book.series.position ?? 1})` : book.title;
       mix.series!++;
-    } else if (roll < 0.72 && translated.length > 0) {
-      book = pick(translated);
-      title = book.editions.find((e) => e.languageCode !== 'en' && e.title !== book.title)!.title;
-      author = book.authors[0]!;
+    } else if (roll < 0.72 && translation) {
+      title = translation.title;
       mix.translated!++;
     } else if (roll < 0.85) {
       title = oddly(book.title, random);
       mix.odd!++;
     } else if (roll < 0.9) {
       author = { name: pick(NAMES), sortName: 'X, Y' };
+      from = null;
       mix.otherAuthor!++;
     } else {
       title = `The ${pick(INVENTED)} of ${pick(INVENTED)} ${i}`;
       author = { name: pick(NAMES), sortName: 'X, Y' };
+      from = null;
       mix.notInCatalogue!++;
     }
+    expected.set(i + 2, from);
     const status = pick(STATUSES);
     const rating = status === 'read' && random() < 0.8 ? 1 + Math.floor(random() * 5) : null;
     history.push({
@@ -154,13 +161,12 @@ function generateFile(books: CatalogueBook[], rows: number): { csv: string; mix:
       shelfPosition: i + 1,
     });
   }
-  let csv = goodreadsCsv(history);
-  // Custom shelves on some rows, as Goodreads writes them ("Bookshelves" is column 17).
-  csv = csv
-    .split('\n')
-    .map((line, i) => (i > 0 && line && i % 7 === 0 ? line.replace(/,(to-read|currently-reading|),(to-read \(#\d+\)|currently-reading \(#\d+\)|),/, (_, shelf: string, pos: string) => `,"${[shelf, SHELVES[i % SHELVES.length]].filter(Boolean).join(', ')}","${pos}",`) : line))
-    .join('\n');
-  return { csv, mix };
+  // Custom shelves on every seventh row, beside the exclusive one, as Goodreads lists them.
+  const records = parse(goodreadsCsv(history), { columns: true }) as Record<string, string>[];
+  records.forEach((record, i) => {
+    if (i % 7 === 0) record.Bookshelves = [record.Bookshelves, SHELVES[i % SHELVES.length]].filter(Boolean).join(', ');
+  });
+  return { csv: stringify(records, { header: true, columns: [...GOODREADS_COLUMNS] }), mix, expected };
 }
 
 async function readerCookie(): Promise<string> {
@@ -203,7 +209,7 @@ let server: StartedServer | undefined;
 try {
   await giveEditionsIsbns();
   const books = await readCatalogue();
-  const { csv, mix } = generateFile(books, ROWS);
+  const { csv, mix, expected } = generateFile(books, ROWS);
   console.log(JSON.stringify({ label: 'file', rows: ROWS, bytes: Buffer.byteLength(csv), mix, catalogueBooks: books.length, seed: SEED }));
   const cookie = await readerCookie();
   server = await startNpmStart(PORT, { DATABASE_URL: url, SKIP_BUILD: '1' }, { readyPath: '/api/affiliate/services' });
@@ -221,9 +227,23 @@ try {
   if (reviewed.status !== 'review') throw new Error(`matching ended ${reviewed.status}: ${JSON.stringify(reviewed.error)}`);
 
   let choices = 0;
+  // How well the matcher did: rows made from a catalogue book matched to it, to another book, left uncertain (right book offered or not), or not found.
+  const quality = { matchedRight: 0, matchedWrong: 0, uncertainOffered: 0, uncertainNotOffered: 0, missed: 0, foreignMatched: 0 };
   for (const group of ['matched', 'uncertain', 'unmatched'] as const) {
     for (let page = 1; ; page++) {
       const rows = ImportRowsPageSchema.parse(await api(server, cookie, 'GET', `/api/profile/imports/${started.id}/rows?group=${group}&page=${page}`));
+      for (const row of rows.items) {
+        const want = expected.get(row.line) ?? null;
+        if (group === 'matched') {
+          if (want === null) quality.foreignMatched++;
+          else if (row.book?.id === want) quality.matchedRight++;
+          else quality.matchedWrong++;
+        } else if (want !== null) {
+          if (group === 'unmatched') quality.missed++;
+          else if (row.candidates.some((c) => c.id === want)) quality.uncertainOffered++;
+          else quality.uncertainNotOffered++;
+        }
+      }
       if (group === 'uncertain') {
         for (const row of rows.items) {
           if (choices >= 500) break; // the per-minute limit of review answers (600) is the reader's, not the bench's
@@ -242,6 +262,7 @@ try {
 
   const s = (ms: number) => +(ms / 1000).toFixed(2);
   console.log(JSON.stringify({ label: 'groups', ...reviewed.groups, invalidRows: reviewed.invalidRows }));
+  console.log(JSON.stringify({ label: 'match quality (rows made from a catalogue book; foreignMatched: rows of another author or no catalogue book that were matched)', ...quality }));
   console.log(JSON.stringify({ label: 'counts', ...done.counts, customShelves: done.counts?.customShelves.length }));
   console.log(
     JSON.stringify({

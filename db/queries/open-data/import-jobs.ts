@@ -112,8 +112,12 @@ const bookRefSql = (bookId: string, editionId: string, locale: Locale) => sql.ra
 
 /** A page of one group of a job's rows, with the books they name; null when the job is not the reader's. */
 export async function readImportRows(db: Database, userId: string, jobId: string, group: MatchKind, page: number, locale: Locale): Promise<{ items: ImportRowView[]; total: number } | null> {
+  // The page's rows first (MATERIALIZED: the books are looked up for these 50 only, not for every row before the OFFSET).
   const { rows } = await db.execute(sql`
-    WITH job AS (SELECT id FROM import_jobs WHERE id = ${jobId} AND user_id = ${userId})
+    WITH job AS (SELECT id FROM import_jobs WHERE id = ${jobId} AND user_id = ${userId}),
+    page AS MATERIALIZED (
+      SELECT r.* FROM import_rows r JOIN job ON r.job_id = job.id WHERE r.kind = ${group}::import_match_kind
+      ORDER BY r.line LIMIT ${IMPORT_ROWS_PAGE_SIZE} OFFSET ${(page - 1) * IMPORT_ROWS_PAGE_SIZE})
     SELECT (SELECT count(*) FROM import_rows r JOIN job ON r.job_id = job.id WHERE r.kind = ${group}::import_match_kind)::int AS total,
            (SELECT count(*) FROM job)::int AS found,
            coalesce((SELECT json_agg(x ORDER BY x.line) FROM (
@@ -122,9 +126,7 @@ export async function readImportRows(db: Database, userId: string, jobId: string
                     CASE WHEN r.book_id IS NULL THEN NULL ELSE ${bookRefSql('r.book_id', 'r.edition_id', locale)} END AS book,
                     coalesce((SELECT json_agg(${bookRefSql("(c->>'bookId')::int", "(c->>'editionId')::int", locale)}::jsonb || jsonb_build_object('score', (c->>'score')::float) ORDER BY n)
                               FROM jsonb_array_elements(r.candidates) WITH ORDINALITY AS cs(c, n)), '[]') AS candidates
-             FROM import_rows r JOIN job ON r.job_id = job.id
-             WHERE r.kind = ${group}::import_match_kind
-             ORDER BY r.line LIMIT ${IMPORT_ROWS_PAGE_SIZE} OFFSET ${(page - 1) * IMPORT_ROWS_PAGE_SIZE}) x), '[]') AS items`);
+             FROM page r) x), '[]') AS items`);
   const row = rows[0] as { total: number; found: number; items: ImportRowView[] };
   if (row.found === 0) return null;
   return { items: row.items.map((item) => ({ ...item, candidates: item.candidates.filter(Boolean) })), total: row.total };
