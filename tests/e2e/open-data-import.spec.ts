@@ -7,14 +7,25 @@
  * the import as Netlify does.
  */
 import path from 'node:path';
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { axeBuilder } from '../support/axe.ts';
-import { fillIn, signIn, text, watchConsole } from '../support/e2e-readers.ts';
+import { signedInThroughApi } from '../support/e2e-accounts.ts';
+import { fillIn, text, watchConsole, type Locale } from '../support/e2e-readers.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'import');
+const PASSWORD = 'Import-Regale-2026!';
+
+const signIn = (page: Page, label: string, language: Locale = 'en') =>
+  signedInThroughApi(page, { label: `reader-${label}`, password: PASSWORD, language, firstName: 'Lena', lastName: 'Leser' });
+
+// The import rates catalogue books that other files read (averages, counts): the reader's account
+// goes afterwards, and its ratings and list with it (tests/e2e/README.md).
+test.afterEach(async ({ page }) => {
+  await page.request.delete('/api/profile', { data: { password: PASSWORD } });
+});
 
 test('a reader imports a Goodreads export, resolves an uncertain match and finds the books in the reading list (en)', async ({ page }) => {
   const problems = watchConsole(page);

@@ -93,6 +93,17 @@ export async function listImportJobs(db: Database, userId: string, limit = 5): P
   return (rows as Record<string, unknown>[]).map(toJob);
 }
 
+/** Every import of the reader with the rows of its file, for the data export (GET /api/profile/export). */
+export async function exportImportJobs(db: Database, userId: string): Promise<unknown[]> {
+  const { rows } = await db.execute(sql`
+    SELECT j.id, j.source, j.file_name AS "fileName", j.status, j.overwrite, j.counts, j.created_at AS "createdAt", j.finished_at AS "finishedAt",
+      coalesce((SELECT json_agg(json_build_object('line', r.line, 'title', r.title, 'author', r.author, 'isbn', coalesce(r.isbn13, r.isbn10), 'status', r.status,
+                 'customShelves', r.custom_shelves, 'rating', r.rating, 'review', r.review, 'kind', r.kind, 'bookId', r.book_id) ORDER BY r.line)
+                FROM import_rows r WHERE r.job_id = j.id), '[]') AS rows
+    FROM import_jobs j WHERE j.user_id = ${userId} ORDER BY j.created_at, j.id`);
+  return rows;
+}
+
 /** Removes one of the reader's jobs unless it is being applied; false when there is none to remove. */
 export async function deleteImportJob(db: Database, userId: string, jobId: string): Promise<'deleted' | 'busy' | null> {
   const { rows } = await db.execute(sql`

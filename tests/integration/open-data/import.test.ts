@@ -137,6 +137,10 @@ describe('importing a Goodreads library export', () => {
     errorOf(await server.call('POST', `/api/profile/imports/${job.id}/confirm`, { cookie: reader.cookie, body: {} }), 409);
     const list = dataOf(await server.call('GET', '/api/profile/imports', { cookie: reader.cookie }), ImportJobListSchema);
     expect(list.items[0]).toMatchObject({ id: job.id, status: 'done' });
+    // The file's rows are the reader's data: in their data export.
+    const exported = (await server.call('GET', '/api/profile/export', { cookie: reader.cookie })).json as { data: { imports: { id: string; rows: { title: string }[] }[] } };
+    expect(exported.data.imports).toHaveLength(1);
+    expect(exported.data.imports[0]).toMatchObject({ id: job.id, rows: expect.arrayContaining([expect.objectContaining({ title: 'The Joy of Cooking' })]) });
   });
 
   it('changes nothing when the same file is imported a second time', async () => {
