@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { IMPORT_JOB_STATUSES, IMPORT_SOURCES, MATCH_KINDS, MATCH_VIAS } from '../../src/domain/enums.ts';
 import type { Candidate } from '../../src/domain/open-data/import-match.ts';
 import type { ImportCounts } from '../../src/domain/open-data/import-plan.ts';
@@ -64,6 +64,9 @@ export const importRows = pgTable(
     rating: smallint('rating'),
     review: text('review'),
     reviewTooLong: boolean('review_too_long').notNull().default(false),
+    /** When the reader shelved it and last finished it, as the file says ("Date Added", "Date Read"). */
+    addedOn: date('added_on'),
+    readOn: date('read_on'),
     kind: importMatchKindEnum('kind'),
     via: importMatchViaEnum('via'),
     bookId: integer('book_id').references(() => books.id, { onDelete: 'set null' }),

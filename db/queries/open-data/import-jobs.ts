@@ -72,10 +72,11 @@ export async function createImportJob(
     const jobId = (rows[0] as { id: string }).id;
     for (const part of chunks(file.rows)) {
       await tx.execute(sql`
-        INSERT INTO import_rows (job_id, line, title, author, author_sorted, isbn10, isbn13, status, custom_shelves, rating, review, review_too_long)
-        SELECT ${jobId}, r.line, r.title, r.author, r."authorSorted", r.isbn10, r.isbn13, r.status::reading_status, coalesce(r."customShelves", '[]'), r.rating, r.review, r."reviewTooLong"
+        INSERT INTO import_rows (job_id, line, title, author, author_sorted, isbn10, isbn13, status, custom_shelves, rating, review, review_too_long, added_on, read_on)
+        SELECT ${jobId}, r.line, r.title, r.author, r."authorSorted", r.isbn10, r.isbn13, r.status::reading_status, coalesce(r."customShelves", '[]'), r.rating, r.review, r."reviewTooLong",
+               r."addedOn", r."readOn"
         FROM jsonb_to_recordset(${json(part)}) AS r(line int, title text, author text, "authorSorted" text, isbn10 text, isbn13 text, status text,
-             "customShelves" jsonb, rating smallint, review text, "reviewTooLong" boolean)`);
+             "customShelves" jsonb, rating smallint, review text, "reviewTooLong" boolean, "addedOn" date, "readOn" date)`);
     }
     return jobId;
   });
@@ -282,6 +283,8 @@ interface RowToApply {
   review: string | null;
   reviewTooLong: boolean;
   customShelves: string[];
+  addedOn: string | null;
+  readOn: string | null;
 }
 
 /**
@@ -295,11 +298,12 @@ export async function applyImportJob(db: Database, job: { id: string; userId: st
     // Not locked here: the progress is written to the job's row from outside the transaction meanwhile.
     // A second worker (a lease taken over) is stopped by the final update's `status = 'applying'`.
     const { rows } = await tx.execute(sql`
-      SELECT line, book_id AS "bookId", kind, status, rating, review, review_too_long AS "reviewTooLong", custom_shelves AS "customShelves"
+      SELECT line, book_id AS "bookId", kind, status, rating, review, review_too_long AS "reviewTooLong", custom_shelves AS "customShelves",
+             to_char(added_on, 'YYYY-MM-DD') AS "addedOn", to_char(read_on, 'YYYY-MM-DD') AS "readOn"
       FROM import_rows WHERE job_id = ${job.id} ORDER BY line`);
     const all = rows as unknown as RowToApply[];
     const usable = all.filter((r) => r.bookId !== null && (r.kind === 'matched' || r.kind === 'uncertain'));
-    const books = mergeRows(usable.map((r) => ({ line: r.line, bookId: r.bookId!, status: r.status, rating: r.rating, review: r.review })));
+    const books = mergeRows(usable.map((r) => ({ line: r.line, bookId: r.bookId!, status: r.status, rating: r.rating, review: r.review, addedOn: r.addedOn, readOn: r.readOn })));
     await progress(Math.floor(all.length / 4));
 
     const existing = new Map<number, ExistingEntry>();
@@ -315,13 +319,17 @@ export async function applyImportJob(db: Database, job: { id: string; userId: st
     const plans = books.map((b) => planBook(b, existing.get(b.bookId), job.overwrite));
     await progress(Math.floor(all.length / 2));
 
-    const listWrites = plans.filter((p) => p.status !== null).map((p) => ({ bookId: p.bookId, status: p.status }));
+    const listWrites = plans.filter((p) => p.status !== null).map((p) => ({ bookId: p.bookId, status: p.status, addedOn: p.addedOn, changedOn: p.changedOn }));
     const ratingWrites = plans.filter((p) => p.rating !== null).map((p) => ({ bookId: p.bookId, rating: p.rating!.rating, review: p.rating!.review }));
     for (const part of chunks(listWrites)) {
+      // The file's dates at noon UTC (the day stays the day in every time zone the stats are read in); none: now.
       await tx.execute(sql`
-        INSERT INTO reading_list (user_id, book_id, status)
-        SELECT ${job.userId}, w."bookId", w.status::reading_status FROM jsonb_to_recordset(${json(part)}) AS w("bookId" int, status text)
-        ON CONFLICT (user_id, book_id) DO UPDATE SET status = excluded.status, updated_at = now()
+        INSERT INTO reading_list (user_id, book_id, status, created_at, updated_at)
+        SELECT ${job.userId}, w."bookId", w.status::reading_status,
+               coalesce((w."addedOn" + time '12:00') AT TIME ZONE 'UTC', now()),
+               greatest(coalesce((w."changedOn" + time '12:00') AT TIME ZONE 'UTC', now()), coalesce((w."addedOn" + time '12:00') AT TIME ZONE 'UTC', now()))
+        FROM jsonb_to_recordset(${json(part)}) AS w("bookId" int, status text, "addedOn" date, "changedOn" date)
+        ON CONFLICT (user_id, book_id) DO UPDATE SET status = excluded.status, updated_at = CASE WHEN excluded.status = 'read' THEN excluded.updated_at ELSE now() END
         WHERE reading_list.status IS DISTINCT FROM excluded.status`);
     }
     await progress(Math.floor((all.length * 3) / 4));

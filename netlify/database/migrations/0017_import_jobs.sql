@@ -35,6 +35,8 @@ CREATE TABLE "import_rows" (
 	"rating" smallint,
 	"review" text,
 	"review_too_long" boolean DEFAULT false NOT NULL,
+	"added_on" date,
+	"read_on" date,
 	"kind" "import_match_kind",
 	"via" "import_match_via",
 	"book_id" integer,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeImportBytes, detectSource, fromStoryGraphRating, ImportFileProblem, importReview, importRowOf, isbnOfCell, STORYGRAPH_COLUMNS, unmatchedCsv } from './import-file.ts';
+import { decodeImportBytes, detectSource, fromStoryGraphRating, ImportFileProblem, importDate, importReview, importRowOf, isbnOfCell, STORYGRAPH_COLUMNS, unmatchedCsv } from './import-file.ts';
 import { GOODREADS_COLUMNS } from './goodreads-csv.ts';
 
 describe('decodeImportBytes', () => {
@@ -71,7 +71,7 @@ describe('importRowOf', () => {
   it('reads a Goodreads row: ISBNs, status, custom shelves, stars and review', () => {
     const row = importRowOf(
       'goodreads',
-      { Title: 'Dune (Dune #1)', Author: 'Frank Herbert', 'Author l-f': 'Herbert, Frank', ISBN: '=""', ISBN13: '="9780441013593"', 'My Rating': '5', 'Exclusive Shelf': 'read', Bookshelves: 'favourites, sci-fi', 'My Review': 'Spice.' },
+      { Title: 'Dune (Dune #1)', Author: 'Frank Herbert', 'Author l-f': 'Herbert, Frank', ISBN: '=""', ISBN13: '="9780441013593"', 'My Rating': '5', 'Exclusive Shelf': 'read', Bookshelves: 'favourites, sci-fi', 'My Review': 'Spice.', 'Date Read': '2024/03/04', 'Date Added': '2024/01/02' },
       2,
     );
     expect(row).toEqual({
@@ -86,6 +86,8 @@ describe('importRowOf', () => {
       rating: 5,
       review: 'Spice.',
       reviewTooLong: false,
+      addedOn: '2024-01-02',
+      readOn: '2024-03-04',
     });
   });
 
@@ -112,6 +114,17 @@ describe('importRowOf', () => {
 
   it('gives null for a record without a title', () => {
     expect(importRowOf('goodreads', { Title: '  ', Author: 'Nobody' }, 7)).toBeNull();
+  });
+});
+
+describe('importDate', () => {
+  it('reads the sites\' date forms and the end of a StoryGraph range', () => {
+    expect(importDate('2024/03/04')).toBe('2024-03-04');
+    expect(importDate('2024-3-4')).toBe('2024-03-04');
+    expect(importDate('2024/05/20-2024/06/01')).toBe('2024-06-01');
+  });
+  it('gives null for empty, impossible or other dates', () => {
+    for (const cell of ['', undefined, '2024/02/30', '04/03/2024', 'soon', '1066/10/14']) expect(importDate(cell)).toBeNull();
   });
 });
 

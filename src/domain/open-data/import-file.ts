@@ -123,6 +123,9 @@ export interface ImportRow {
   review: string | null;
   /** The review was longer than our limit and is not imported. */
   reviewTooLong: boolean;
+  /** When the reader shelved it and last finished it (YYYY-MM-DD), where the file says. */
+  addedOn: string | null;
+  readOn: string | null;
 }
 
 /** Control characters our text fields refuse (schemas/text.ts), except tab and line breaks. */
@@ -168,6 +171,21 @@ export function importReview(cell: string | undefined): { review: string | null;
   return text.length > REVIEW_MAX_LENGTH ? { review: null, tooLong: true } : { review: text, tooLong: false };
 }
 
+/**
+ * A date cell (Goodreads and StoryGraph write yyyy/MM/dd; yyyy-MM-dd too) as YYYY-MM-DD, or null for
+ * anything else, an impossible date included; a StoryGraph range ("2024/05/20-2024/06/01") gives its end.
+ * @example importDate('2024/03/04') // '2024-03-04'
+ */
+export function importDate(cell: string | undefined): string | null {
+  const text = (cell ?? '').trim().split(/\s*[-–]\s*(?=\d{4}[/-])/).pop() ?? '';
+  const match = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
 /** StoryGraph's read statuses: three are ours, the others are reported as shelves. */
 const STORYGRAPH_STATUS: Readonly<Record<string, ReadingStatus>> = { 'to-read': 'to_read', 'currently-reading': 'reading', read: 'read' };
 
@@ -209,6 +227,8 @@ export function importRowOf(source: ImportSource, record: Readonly<Record<string
       rating: fromGoodreadsRating(cleanCell(record['My Rating'])),
       review,
       reviewTooLong: tooLong,
+      addedOn: importDate(record['Date Added']),
+      readOn: importDate(record['Date Read']),
     };
   }
   const isbn = isbnOfCell(record['ISBN/UID']);
@@ -228,6 +248,8 @@ export function importRowOf(source: ImportSource, record: Readonly<Record<string
     rating: fromStoryGraphRating(record['Star Rating']),
     review,
     reviewTooLong: tooLong,
+    addedOn: null,
+    readOn: importDate(record['Last Date Read']) ?? importDate(record['Dates Read']),
   };
 }
 

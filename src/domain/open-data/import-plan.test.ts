@@ -1,27 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { countShelves, mergeRows, planBook, type IncomingBook } from './import-plan.ts';
 
-const book = (over: Partial<IncomingBook> = {}): IncomingBook => ({ bookId: 1, status: 'read', rating: 4, review: null, lines: [2], ...over });
+const book = (over: Partial<IncomingBook> = {}): IncomingBook => ({ bookId: 1, status: 'read', rating: 4, review: null, addedOn: null, readOn: null, lines: [2], ...over });
+const dates = { addedOn: null, readOn: null };
 
 describe('mergeRows', () => {
   it('makes one entry per book: the furthest status, the first stars and review', () => {
     expect(
       mergeRows([
-        { line: 2, bookId: 1, status: 'to_read', rating: null, review: null },
-        { line: 3, bookId: 2, status: 'reading', rating: 3, review: 'ok' },
-        { line: 4, bookId: 1, status: 'read', rating: 5, review: 'great' },
-        { line: 5, bookId: 1, status: 'reading', rating: 2, review: 'meh' },
+        { line: 2, bookId: 1, status: 'to_read', rating: null, review: null, addedOn: '2020-05-01', readOn: null },
+        { line: 3, bookId: 2, status: 'reading', rating: 3, review: 'ok', ...dates },
+        { line: 4, bookId: 1, status: 'read', rating: 5, review: 'great', addedOn: '2019-01-01', readOn: '2021-02-03' },
+        { line: 5, bookId: 1, status: 'reading', rating: 2, review: 'meh', addedOn: null, readOn: '2020-01-01' },
       ]),
     ).toEqual([
-      { bookId: 1, status: 'read', rating: 5, review: 'great', lines: [2, 4, 5] },
-      { bookId: 2, status: 'reading', rating: 3, review: 'ok', lines: [3] },
+      { bookId: 1, status: 'read', rating: 5, review: 'great', addedOn: '2019-01-01', readOn: '2021-02-03', lines: [2, 4, 5] },
+      { bookId: 2, status: 'reading', rating: 3, review: 'ok', ...dates, lines: [3] },
     ]);
   });
 });
 
 describe('planBook', () => {
   it('adds what the reader does not have', () => {
-    expect(planBook(book({ review: 'Yes.' }), undefined, false)).toEqual({ bookId: 1, status: 'read', rating: { rating: 4, review: 'Yes.' }, outcome: 'added', reviewWithoutRating: false });
+    expect(planBook(book({ review: 'Yes.' }), undefined, false)).toEqual({ bookId: 1, status: 'read', addedOn: null, changedOn: null, rating: { rating: 4, review: 'Yes.' }, outcome: 'added', reviewWithoutRating: false });
+  });
+
+  it('dates the list entry as the file does: added when shelved, changed when read', () => {
+    expect(planBook(book({ addedOn: '2019-01-01', readOn: '2021-02-03' }), undefined, false)).toMatchObject({ addedOn: '2019-01-01', changedOn: '2021-02-03' });
+    expect(planBook(book({ status: 'to_read', addedOn: '2019-01-01', readOn: '2021-02-03' }), undefined, false)).toMatchObject({ addedOn: '2019-01-01', changedOn: '2019-01-01' });
   });
 
   it('keeps what the reader already has unless asked to overwrite', () => {

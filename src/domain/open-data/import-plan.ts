@@ -22,6 +22,9 @@ export interface IncomingRow {
   status: ReadingStatus | null;
   rating: number | null;
   review: string | null;
+  /** When it was shelved and last read (YYYY-MM-DD), as the file says. */
+  addedOn: string | null;
+  readOn: string | null;
 }
 
 export interface IncomingBook {
@@ -29,6 +32,9 @@ export interface IncomingBook {
   status: ReadingStatus | null;
   rating: number | null;
   review: string | null;
+  /** The earliest date added and the latest date read of the book's rows. */
+  addedOn: string | null;
+  readOn: string | null;
   /** Lines of the file that named this book, in file order. */
   lines: number[];
 }
@@ -42,10 +48,12 @@ export function mergeRows(rows: readonly IncomingRow[]): IncomingBook[] {
   for (const row of rows) {
     const seen = books.get(row.bookId);
     if (!seen) {
-      books.set(row.bookId, { bookId: row.bookId, status: row.status, rating: row.rating, review: row.review, lines: [row.line] });
+      books.set(row.bookId, { bookId: row.bookId, status: row.status, rating: row.rating, review: row.review, addedOn: row.addedOn, readOn: row.readOn, lines: [row.line] });
       continue;
     }
     seen.lines.push(row.line);
+    if (row.addedOn && (!seen.addedOn || row.addedOn < seen.addedOn)) seen.addedOn = row.addedOn;
+    if (row.readOn && (!seen.readOn || row.readOn > seen.readOn)) seen.readOn = row.readOn;
     if (row.status && (!seen.status || STATUS_PROGRESS.indexOf(row.status) > STATUS_PROGRESS.indexOf(seen.status))) seen.status = row.status;
     seen.rating ??= row.rating;
     seen.review ??= row.review;
@@ -66,6 +74,13 @@ export interface BookPlan {
   bookId: number;
   /** The list status to write (insert or update), or null to leave the list alone. */
   status: ReadingStatus | null;
+  /**
+   * The list entry's dates when it is written (reading stats count a book read in the month of its
+   * entry's last change, spec "reading stats"): added when shelved, changed when finished (read) or
+   * shelved; null where the file has no date (the time of the import then).
+   */
+  addedOn: string | null;
+  changedOn: string | null;
   /** The rating row to write (insert or update) with its review, or null to leave it alone. */
   rating: { rating: number; review: string | null } | null;
   outcome: BookOutcome;
@@ -90,7 +105,8 @@ export function planBook(incoming: IncomingBook, existing: ExistingEntry | undef
 
   const wrote = status !== null || rating !== null;
   const hadAny = has.status !== null || has.rating !== null;
-  return { bookId: incoming.bookId, status, rating, outcome: !wrote ? 'skipped' : hadAny ? 'updated' : 'added', reviewWithoutRating };
+  const changedOn = status === 'read' ? (incoming.readOn ?? incoming.addedOn) : incoming.addedOn;
+  return { bookId: incoming.bookId, status, addedOn: incoming.addedOn, changedOn, rating, outcome: !wrote ? 'skipped' : hadAny ? 'updated' : 'added', reviewWithoutRating };
 }
 
 /** The counts the reader sees at the end (issue 16: added, updated, skipped, unmatched, custom shelves). */
