@@ -9,7 +9,9 @@
  * `/.netlify/functions/<name>`;
  * `context.ip` is the socket's address (never a header the client sent); cookies set through
  * `context.cookies` become Set-Cookie headers of the response; `waitUntil` work is awaited before the
- * server closes.
+ * server closes. A background function (`config.background: true`, or a name ending in
+ * `-background`) is answered 202 with no body at once and runs on after it, tracked like `waitUntil`
+ * work (issue 16: the import worker); its own answer is discarded, as on Netlify.
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
@@ -27,6 +29,8 @@ interface LoadedFunction {
   patterns: URLPattern[];
   /** The URLPatterns of `config.excludedPath`: paths the patterns match that the function leaves to others. */
   excluded: URLPattern[];
+  /** Netlify answers 202 at once and runs the function after it (background functions). */
+  background: boolean;
 }
 
 export interface FunctionMatch {
@@ -78,6 +82,7 @@ export class FunctionRouter {
         handler: mod.default,
         patterns: paths.map((p) => new URLPattern({ pathname: p })),
         excluded: excluded.map((p) => new URLPattern({ pathname: p })),
+        background: mod.config?.background === true || file.replace(/\.m?[jt]s$/, '').endsWith('-background'),
       });
     }
     return new FunctionRouter(functions, allPaths);
@@ -188,6 +193,20 @@ export async function invokeFunction(match: FunctionMatch, req: Request, invocat
     url,
     waitUntil: (promise: Promise<unknown>) => invocation.waitUntil(promise),
   } as unknown as Context;
+  if (match.fn.background) {
+    // The platform takes the whole request before it answers 202; the function reads it afterwards.
+    const body = req.method === 'GET' || req.method === 'HEAD' ? null : await req.arrayBuffer();
+    const taken = new Request(req.url, { method: req.method, headers: req.headers, body });
+    const run = (async () => {
+      try {
+        await match.fn.handler(taken, context);
+      } catch (error) {
+        console.error(`Background function ${match.fn.name} threw:`, error);
+      }
+    })();
+    invocation.waitUntil(run);
+    return new Response(null, { status: 202, headers: { 'x-nf-request-id': requestId } });
+  }
   let response: Response;
   try {
     response = (await match.fn.handler(req, context)) ?? new Response(null, { status: 204 });

@@ -11,3 +11,4 @@ export * from './seed.ts';
 export * from './editorial.ts';
 export * from './analytics.ts';
 export * from './chat.ts';
+export * from './imports.ts';

@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { getDb } from '../../db/client.ts';
 import { exportUserData } from '../../db/queries/accounts.ts';
 import { listConversations } from '../../db/queries/chat/conversations.ts';
+import { exportImportJobs } from '../../db/queries/open-data/import-jobs.ts';
 import { ApiError } from '../../src/domain/envelope.ts';
 import { handle, ok } from './_shared/http.ts';
 import { requireUser } from './_shared/session.ts';
@@ -13,8 +14,8 @@ export default handle({
     const db = await getDb();
     const data = await exportUserData(db, user.id);
     if (!data) throw new ApiError('UNAUTHENTICATED');
-    // The conversations with the assistant are the reader's data too (issue 15 point 1).
-    return ok({ ...data, chatConversations: await listConversations(db, user.id) }, { headers: { 'content-disposition': 'attachment; filename="phantastika-export.json"' } });
+    // The conversations with the assistant (issue 15 point 1) and the imported files' rows (issue 16 point 1) are the reader's data too.
+    return ok({ ...data, chatConversations: await listConversations(db, user.id), imports: await exportImportJobs(db, user.id) }, { headers: { 'content-disposition': 'attachment; filename="phantastika-export.json"' } });
   },
 });
 

@@ -89,3 +89,19 @@ export const HISTORY_ENTITY_TYPES = ['book', 'author', 'series', 'genre', 'editi
 export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
 export const HISTORY_ACTIONS = ['create', 'update', 'delete'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+/**
+ * A reading-history import (issue 16 point 1): the file is read and its rows matched in the
+ * background (`matching`), the reader reviews the matches (`review`), confirms, the import is
+ * applied in the background in one transaction (`applying`), and ends `done` or `failed`.
+ */
+export const IMPORT_JOB_STATUSES = ['matching', 'review', 'applying', 'done', 'failed'] as const;
+export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
+/** The sites whose exports the import reads. */
+export const IMPORT_SOURCES = ['goodreads', 'storygraph'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+/** What the matcher made of an imported row, and how (src/domain/open-data/import-match.ts; 'choice': the reader picked). */
+export const MATCH_KINDS = ['matched', 'uncertain', 'unmatched'] as const;
+export type MatchKind = (typeof MATCH_KINDS)[number];
+export const MATCH_VIAS = ['isbn13', 'isbn10', 'title', 'penName', 'fuzzy', 'choice'] as const;
+export type MatchVia = (typeof MATCH_VIAS)[number];

@@ -35,6 +35,7 @@ import { AuthorRefSchema, IdParamSchema, refSchema } from '../../src/domain/sche
 import { editorialSchemas, HistoryQuerySchema } from '../../src/domain/schemas/editorial.ts';
 import { ChangeRoleSchema, UserIdSchema, UserSearchQuerySchema } from '../../src/domain/schemas/admin-users.ts';
 import { ImageUploadFieldsSchema } from '../../src/domain/schemas/images.ts';
+import { ChooseCandidateSchema, ConfirmImportSchema, ImportJobParamsSchema, ImportRowParamsSchema, ImportRowsQuerySchema } from '../../src/domain/schemas/import.ts';
 import { NewsletterConfirmSchema, NewsletterSignUpSchema, NewsletterUnsubscribeSchema } from '../../src/domain/schemas/newsletter.ts';
 import { ChatRequestSchema, ConversationIdParamsSchema } from '../../src/domain/schemas/chat.ts';
 import { ModerationReasonSchema, ReviewParamsSchema } from '../../src/domain/schemas/moderation.ts';
@@ -76,6 +77,8 @@ export interface EndpointSpec {
   redirect?: boolean;
   /** Its success answer is a file of this content type, not the envelope (the CSV export); its refusals are envelopes. */
   fileType?: string;
+  /** A background function (`config.background`): answered 202 without a body, as Netlify does. */
+  background?: boolean;
   /** For a function without `config.path` only: the path that reaches it. */
   path?: string;
   /** Fewer values in the sample: every request reaches the same fixed answer. */
@@ -242,6 +245,19 @@ export const ENDPOINTS: EndpointSpec[] = [
   // user, so catalogue kinds end in 403 and the fuzz file is never an image (400). The upload's own
   // refusals (bombs, polyglots, oversize bodies) are tests/integration/images/upload.test.ts.
   { fn: 'images', method: 'POST', auth: true, form: ImageUploadFieldsSchema },
+  // Reading-history imports (issue 16 point 1): the upload's text fields (none) and its file part
+  // (never a library export here: a 400); a job id of no one's is a 404. The file refusals, the
+  // review step and ownership are tests/integration/open-data/import.test.ts.
+  { fn: 'profile-imports', method: 'GET', auth: true },
+  { fn: 'profile-imports', method: 'POST', auth: true, form: z.object({}) },
+  { fn: 'profile-import', method: 'GET', auth: true, params: ImportJobParamsSchema },
+  { fn: 'profile-import', method: 'DELETE', auth: true, params: ImportJobParamsSchema },
+  { fn: 'profile-import-rows', method: 'GET', auth: true, params: ImportJobParamsSchema, query: ImportRowsQuerySchema },
+  { fn: 'profile-import-row', method: 'PATCH', auth: true, params: ImportRowParamsSchema, body: ChooseCandidateSchema },
+  { fn: 'profile-import-confirm', method: 'POST', auth: true, params: ImportJobParamsSchema, body: ConfirmImportSchema },
+  { fn: 'profile-import-unmatched', method: 'GET', auth: true, params: ImportJobParamsSchema, fileType: 'text/csv' },
+  // The worker: only a request signed by our functions does anything; everything else is logged and dropped.
+  { fn: 'import-worker-background', method: 'POST', path: '/.netlify/functions/import-worker-background', body: z.object({ jobId: z.uuid() }), background: true, light: true },
   { fn: 'image-file', method: 'GET', params: z.object({ id: z.string(), file: z.string() }), light: true },
   { fn: 'admin-rebuild', method: 'GET', auth: true },
   { fn: 'admin-rebuild', method: 'POST', auth: true },
@@ -593,6 +609,8 @@ export interface FuzzCase {
   redirect: boolean;
   /** A 200 of this content type is a fine answer (a file download). */
   fileType?: string;
+  /** An empty 202 is a fine answer (a background function). */
+  background?: boolean;
   group: Group | 'body' | 'method' | 'header' | 'query-shape';
 }
 
@@ -714,6 +732,7 @@ function request(endpoint: Endpoint, n: number, replace: { location?: Location; 
     admin: Boolean(endpoint.admin),
     redirect: Boolean(endpoint.redirect),
     fileType: endpoint.fileType,
+    background: endpoint.background,
     ...extra,
   };
 }
@@ -938,6 +957,7 @@ const AnyEnvelope = z.union([successEnvelope(z.unknown()), ErrorEnvelopeSchema])
 export function problemOf(c: FuzzCase, status: number, contentType: string | null, location: string | null, text: string): string | undefined {
   if (status >= 500) return `status ${status}`;
   if (status === 204) return text === '' ? undefined : 'a body on a 204';
+  if (c.background && status === 202) return text === '' ? undefined : 'a body on a background 202';
   if (c.redirect && status >= 300 && status < 400) return location ? undefined : 'a redirect without Location';
   if (c.fileType && status === 200) return contentType?.startsWith(c.fileType) ? undefined : `content-type ${contentType ?? 'none'} instead of ${c.fileType}`;
   let json: unknown;

@@ -39,6 +39,10 @@ export const USER_LIMITS = {
   readerWrite: { limit: () => getEnv().READER_WRITES_PER_MINUTE, windowSeconds: 60 },
   /** Profile pictures a reader may upload per hour (issue 13 point 3): each costs about a second of CPU. */
   imageUpload: { limit: () => 20, windowSeconds: 60 * 60 },
+  /** Reading-history imports a reader may upload per hour (issue 16 point 1): each parses up to 10 MB and matches up to 20,000 rows. */
+  importUpload: { limit: () => 20, windowSeconds: 60 * 60, messageKey: 'api.error.tooManyImports' },
+  /** Answers in an import's review step (a candidate per uncertain row, confirm, discard) per minute: a reader may click through hundreds. */
+  importWrite: { limit: () => 600, windowSeconds: 60 },
   /** Messages to the chat assistant per golden reader and hour (issue 15 point 4; CHAT_MESSAGES_PER_HOUR, default 30). */
   chatMessage: { limit: () => getEnv().CHAT_MESSAGES_PER_HOUR, windowSeconds: 60 * 60, messageKey: 'api.error.tooManyChatMessages' },
 } as const satisfies Record<string, { limit: () => number; windowSeconds: number; messageKey?: string }>;

@@ -1,7 +1,8 @@
 /**
  * The profile (spec §2 "/profile": tabs reading, reviews, settings, bio, reading stats, addressed by
  * ?tab=). The reading list, own reviews and reading stats tabs live in src/islands/reader/profile/
- * (issue 12, point 9); settings (names, language, data export, account deletion) and bio here.
+ * (issue 12, point 9), the import of a Goodreads or StoryGraph library in src/islands/open-data/
+ * (issue 16); settings (names, language, data export, account deletion) and bio here.
  * Signed-out visitors get a prompt to log in that brings them back here (?next=).
  *
  * Tabs follow the WAI-ARIA tabs pattern (automatic activation; arrows, Home, End); the chosen tab is
@@ -21,8 +22,9 @@ import { fill, type Texts } from './texts.ts';
 import ReadingTab, { READING_TEXT_KEYS } from '../reader/profile/ReadingTab.tsx';
 import ReviewsTab, { REVIEWS_TEXT_KEYS } from '../reader/profile/ReviewsTab.tsx';
 import StatsTab, { STATS_TEXT_KEYS } from '../reader/profile/StatsTab.tsx';
+import ImportTab, { IMPORT_TEXT_KEYS } from '../open-data/ImportTab.tsx';
 
-export const PROFILE_TABS = ['reading', 'reviews', 'stats', 'bio', 'settings'] as const;
+export const PROFILE_TABS = ['reading', 'reviews', 'stats', 'import', 'bio', 'settings'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 const DEFAULT_TAB: ProfileTab = 'reading';
 const BIO_MAX = 2000;
@@ -33,12 +35,14 @@ export const PROFILE_TEXT_KEYS = [
   ...READING_TEXT_KEYS,
   ...REVIEWS_TEXT_KEYS,
   ...STATS_TEXT_KEYS,
+  ...IMPORT_TEXT_KEYS,
   'common.loading',
   'account.profile.title',
   'account.profile.tabsLabel',
   'account.profile.tab.reading',
   'account.profile.tab.reviews',
   'account.profile.tab.stats',
+  'account.profile.tab.import',
   'account.profile.tab.bio',
   'account.profile.tab.settings',
   'account.profile.signInTitle',
@@ -167,6 +171,7 @@ export default function ProfilePage({ locale, texts, links, languages }: Profile
         {tab === 'reading' && <ReadingTab client={client} locale={locale} texts={texts} links={links} />}
         {tab === 'reviews' && <ReviewsTab client={client} locale={locale} texts={texts} links={links} />}
         {tab === 'stats' && <StatsTab client={client} locale={locale} texts={texts} />}
+        {tab === 'import' && <ImportTab client={client} locale={locale} texts={texts} links={{ readingList: '?tab=reading' }} />}
         {tab === 'bio' && <BioForm locale={locale} user={user} texts={texts} onSaved={onSaved} />}
         {tab === 'settings' && (
           <>
