@@ -167,7 +167,7 @@ export async function closeSharedConnection(): Promise<void> {
 /** What drizzle's database keeps inside that `executePrepared` uses (the same calls `db.execute` makes). */
 interface DrizzleInternals {
   dialect: { sqlToQuery: (query: SQL) => { sql: string; params: unknown[] } };
-  session: { prepareQuery: (query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean) => { execute: () => Promise<{ rows: unknown[] }> } };
+  session: { prepareQuery: (query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean) => { execute: (values?: Record<string, unknown>) => Promise<{ rows: unknown[] }> } };
 }
 
 /**
@@ -180,14 +180,26 @@ interface DrizzleInternals {
  */
 /** Statement texts and their names (a handful: the texts are fixed in code). */
 const statementNames = new Map<string, string>();
+/** Statements built with placeholders, built once (their text and the places of their values). */
+const builtStatements = new WeakMap<SQL, { sql: string; params: unknown[]; name: string }>();
 
-export function executePrepared(db: Database, name: string, query: SQL): Promise<{ rows: unknown[] }> {
+/**
+ * `values` fill the statement's `sql.placeholder(name)`s: a statement made of placeholders (a
+ * module-level constant) is built into text once, not on every call.
+ */
+export function executePrepared(db: Database, name: string, query: SQL, values?: Record<string, unknown>): Promise<{ rows: unknown[] }> {
   const internals = db as unknown as DrizzleInternals;
-  const built = internals.dialect.sqlToQuery(query);
-  let named = statementNames.get(built.sql);
-  if (!named) {
-    named = `${name}_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 12)}`;
-    statementNames.set(built.sql, named);
+  let built = builtStatements.get(query);
+  if (!built) {
+    const { sql: text, params } = internals.dialect.sqlToQuery(query);
+    let named = statementNames.get(text);
+    if (!named) {
+      named = `${name}_${createHash('sha1').update(text).digest('base64url').slice(0, 12)}`;
+      statementNames.set(text, named);
+    }
+    built = { sql: text, params, name: named };
+    // Only statements with placeholders are kept: others carry their values and are built per call.
+    if (values) builtStatements.set(query, built);
   }
-  return internals.session.prepareQuery(built, undefined, named, false).execute();
+  return internals.session.prepareQuery({ sql: built.sql, params: built.params }, undefined, built.name, false).execute(values);
 }

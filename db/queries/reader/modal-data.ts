@@ -9,7 +9,7 @@
  *   the reader's rating and reading-list entry (unique-index lookups). One statement, which also checks
  *   that the session is live (liveSessionUserIdSql): a signed-in pop-up costs one round trip, not two.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { localized } from '../../../src/domain/catalogue-view.ts';
 import { markdownToPlainText, stripLeadingHeading, truncateText } from '../../../src/domain/description.ts';
 import type { Locale, ReadingStatus, Role } from '../../../src/domain/enums.ts';
@@ -87,19 +87,31 @@ export async function loadModalCatalogue(db: Database, bookId: number, locale: L
 }
 
 /**
+ * The live statement, built once per shape with placeholders (drizzle's sql building cost as much
+ * CPU per request as the rest of the handler; the text never changes, only the values).
+ */
+function modalLiveStatement(signedIn: boolean): SQL {
+  const id = sql`${sql.placeholder('bookId')}`;
+  const ref = { sessionId: sql.placeholder('sessionId'), userId: sql.placeholder('userId'), version: sql.placeholder('version') } as unknown as SessionRef;
+  // The session is checked in this statement (no `me` row unless it is live): one round trip for a signed-in reader too.
+  const personal = signedIn
+    ? sql`${ownJson(BOOK_RATINGS, sql`me.id`, id)} AS own, (SELECT l.status FROM reading_list l WHERE l.user_id = me.id AND l.book_id = ${id}) AS status,
+          me.role AS "viewerRole"`
+    : sql`NULL::json AS own, NULL::reading_status AS status, NULL::role AS "viewerRole"`;
+  return sql`
+    SELECT t.n, t.s, ${reviewsJson(BOOK_RATINGS, id, POPUP_REVIEW_LIMIT, 0)} AS reviews, ${personal}
+    FROM ${totalsSql(BOOK_RATINGS, id)} t ${signedIn ? sql`LEFT JOIN LATERAL ${liveSessionUserSql(ref)} me ON true` : sql``}`;
+}
+const MODAL_LIVE = { signedIn: modalLiveStatement(true), signedOut: modalLiveStatement(false) };
+
+/**
  * The live part: summary, the newest reviews with text, and (for `userId`) the reader's rating and
  * reading-list status. Signed out (`userId` null): not in the list, no rating.
  */
 export async function loadModalLive(db: Database, bookId: number, session: SessionRef | null): Promise<ModalLive> {
-  const id = sql`${bookId}`;
-  // The session is checked in this statement (no `me` row unless it is live): one round trip for a signed-in reader too.
-  const personal = session
-    ? sql`${ownJson(BOOK_RATINGS, sql`me.id`, id)} AS own, (SELECT l.status FROM reading_list l WHERE l.user_id = me.id AND l.book_id = ${id}) AS status,
-          me.role AS "viewerRole"`
-    : sql`NULL::json AS own, NULL::reading_status AS status, NULL::role AS "viewerRole"`;
-  const result = await executePrepared(db, 'modal_live', sql`
-    SELECT t.n, t.s, ${reviewsJson(BOOK_RATINGS, id, POPUP_REVIEW_LIMIT, 0)} AS reviews, ${personal}
-    FROM ${totalsSql(BOOK_RATINGS, id)} t ${session ? sql`LEFT JOIN LATERAL ${liveSessionUserSql(session)} me ON true` : sql``}`);
+  const result = session
+    ? await executePrepared(db, 'modal_live', MODAL_LIVE.signedIn, { bookId, ...session })
+    : await executePrepared(db, 'modal_live', MODAL_LIVE.signedOut, { bookId });
   const row = result.rows[0] as { n: number; s: number; reviews: ReviewRow[]; own: OwnJson | null; status: ReadingStatus | null; viewerRole: Role | null };
   const own = toOwnRating(row.own);
   return {
