@@ -4,7 +4,8 @@
  * - functions: `FunctionRouter` (scripts/function-server.ts), loaded once, routed by `config.path`;
  * - redirects: `@netlify/redirects` reading the build's `_redirects` (Language conditions, the
  *   `nf_lang` cookie, splats, forced rules, status codes);
- * - static files: `@netlify/static` (index.html, .html and trailing-slash lookup, as the CDN does),
+ * - static files: @netlify/static's lookup (index.html, .html and trailing slash, as the CDN does),
+ *   done here with synchronous file calls (`findStaticFile`, compared with the library in a test),
  *   with the build's `_headers` applied by `@netlify/headers` (security headers, issue 10); a build
  *   never changes while it is served, so the file found per path, its headers and the bytes of files
  *   up to 1 MiB are kept in memory per build (under load the disk lookups were most of a page's cost);
@@ -20,13 +21,14 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { HeadersHandler } from '@netlify/headers';
+import mime from 'mime-types';
 import { RedirectsHandler } from '@netlify/redirects';
 import { segmentedMatcher, type RedirectMatcher } from './redirect-segments.ts';
-import { StaticHandler, type StaticMatch } from '@netlify/static';
 import { FunctionRouter, invokeFunction, type Invocation } from './function-server.ts';
 import { plainAnswerOf, plainResponse, type PlainHeaders } from '../src/lib/response-headers.ts';
 import { startLocalBlobs, type LocalBlobs } from './local-blobs.ts';
@@ -65,13 +67,12 @@ interface SiteBuild {
   redirects: RedirectsHandler;
   /** `redirects.match` without the slug redirects where they cannot match (redirect-segments.ts). */
   matchRedirect: RedirectMatcher;
-  statics: StaticHandler;
   headers: HeadersHandler;
   headersByPath: Map<string, Record<string, string>>;
   /** Redirect rules found per request key (or none: null), see matchRule. */
   rules: Map<string, RuleMatch | null>;
   /** Files found per path (or not: null), and the answers of small files, kept in memory. */
-  matches: Map<string, StaticMatch | null>;
+  matches: Map<string, StaticFile | null>;
   answers: Map<string, StaticAnswer>;
   answerBytes: number;
   inFlight: number;
@@ -162,67 +163,84 @@ function compress(body: Buffer, coding: ContentCoding): Buffer {
 /** A path segment that starts with a dot, also percent-encoded. */
 const HIDDEN_SEGMENT = /\/(\.|%2e)/i;
 
+/** A file of the build that answers a path. */
+export interface StaticFile {
+  path: string;
+  size: number;
+  /** Content-Type by the file's extension, when known. */
+  contentType: string | false;
+}
+
+/** The names @netlify/static 4 tries for a path, in its order (index.html, .html, trailing slash). */
+export function staticCandidates(pathname: string): string[] {
+  const paths: string[] = [];
+  if (pathname.endsWith('/')) {
+    const end = pathname.length - 1;
+    if (pathname !== '/') paths.push(`${pathname.slice(0, end)}.html`, `${pathname.slice(0, end)}.htm`);
+    paths.push(`${pathname}index.html`, `${pathname}index.htm`);
+  } else if (!/\.(html?|png|jpg|js|css|svg|gif|ico|woff|woff2)$/.test(pathname)) {
+    paths.push(`${pathname}.html`, `${pathname}.htm`, `${pathname}/index.html`, `${pathname}/index.htm`);
+  }
+  return paths.includes(pathname) ? paths : [pathname, ...paths];
+}
+
+/** The file of `dir` that answers `pathname` as @netlify/static 4 finds it (first candidate that is a file). */
+export function findStaticFile(dir: string, pathname: string): StaticFile | null {
+  for (const candidate of staticCandidates(pathname)) {
+    const file = path.resolve(dir, ...candidate.split('/').filter(Boolean));
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (stat?.isFile()) return { path: file, size: stat.size, contentType: mime.contentType(path.extname(file)) };
+  }
+  return null;
+}
+
 /**
- * The static file for a request's path, as @netlify/static finds it (index.html, .html, trailing
- * slash), asked once per path and build: it tries up to five names on disk for every request.
+ * The static file for a request's path, as @netlify/static finds it, asked once per path and build.
+ * The lookups are synchronous: the library's four awaited stat calls and its web stream of a node
+ * stream per file went through libuv's four threads, and under bench:load first requests of pages
+ * queued there for most of a second (issue 10); a stat or a read of a cached page takes microseconds.
  */
-async function matchStatic(build: SiteBuild, request: Request): Promise<StaticMatch | undefined> {
+function matchStatic(build: SiteBuild, request: Request): StaticFile | undefined {
   const { pathname } = new URL(request.url);
   // The build's own bookkeeping (.build-fingerprint, .catalogue-state.json) is not part of the site.
   if (HIDDEN_SEGMENT.test(pathname)) return undefined;
   let match = build.matches.get(pathname);
   if (match === undefined) {
-    match = (await build.statics.match(request)) ?? null;
+    match = findStaticFile(build.dir, pathname);
     if (build.matches.size < HEADER_CACHE_PATHS) build.matches.set(pathname, match);
   }
   return match ?? undefined;
 }
+
+/** The headers every static file gets before `_headers` (as @netlify/static sets them). */
+const STATIC_HEADERS = { age: '0', 'cache-control': 'public, max-age=0, must-revalidate' };
 
 /**
  * A static file with the headers `_headers` gives its path, as Netlify's CDN serves it.
  * @netlify/headers reads and parses the file on every call: the answer per path is kept per build,
  * and so are the bytes of files up to ANSWER_CACHE_FILE_BYTES.
  */
-async function serveStatic(build: SiteBuild, file: StaticMatch, request: Request): Promise<Response> {
+async function serveStatic(build: SiteBuild, file: StaticFile, request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   const kept = build.answers.get(pathname);
   if (kept) return bufferedResponse(build, kept, request);
-  const response = await file.handle();
-  let headers = build.headersByPath.get(pathname);
-  if (!headers) {
-    headers = await build.headers.apply(request);
-    if (build.headersByPath.size < HEADER_CACHE_PATHS) build.headersByPath.set(pathname, headers);
+  let rules = build.headersByPath.get(pathname);
+  if (!rules) {
+    rules = await build.headers.apply(request);
+    if (build.headersByPath.size < HEADER_CACHE_PATHS) build.headersByPath.set(pathname, rules);
   }
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  // Read up to the limit; a bigger file streams on from where the reading stopped.
-  const reader = response.body!.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.length;
-    if (size > ANSWER_CACHE_FILE_BYTES) {
-      const rest = new ReadableStream<Uint8Array>({
-        start: (controller) => chunks.forEach((chunk) => controller.enqueue(chunk)),
-        pull: async (controller) => {
-          const next = await reader.read();
-          if (next.done) controller.close();
-          else controller.enqueue(next.value);
-        },
-        cancel: (reason) => reader.cancel(reason),
-      });
-      return new Response(rest, { status: response.status, headers: response.headers });
+  const headers: PlainHeaders = { ...STATIC_HEADERS, ...(file.contentType ? { 'content-type': file.contentType } : {}) };
+  for (const [name, value] of Object.entries(rules)) headers[name.toLowerCase()] = value;
+  if (file.size <= ANSWER_CACHE_FILE_BYTES) {
+    const body = readFileSync(file.path);
+    const answer: StaticAnswer = { headers: [...Object.entries(headers as Record<string, string>), ['content-length', String(body.length)]], body };
+    if (build.answerBytes + body.length <= ANSWER_CACHE_TOTAL_BYTES) {
+      build.answers.set(pathname, answer);
+      build.answerBytes += body.length;
     }
+    return bufferedResponse(build, answer, request);
   }
-  const body = Buffer.concat(chunks);
-  const answer: StaticAnswer = { headers: [...response.headers, ['content-length', String(body.length)]], body };
-  if (build.answerBytes + body.length <= ANSWER_CACHE_TOTAL_BYTES) {
-    build.answers.set(pathname, answer);
-    build.answerBytes += body.length;
-  }
-  return bufferedResponse(build, answer, request);
+  return new Response(Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>, { status: 200, headers: Object.entries(headers as Record<string, string>) });
 }
 
 /** The kept answer, compressed when its type allows and the request accepts it, as a plain answer (see send). */
@@ -254,7 +272,7 @@ async function openBuild(dir: string): Promise<SiteBuild> {
   await redirects.match(new Request('http://localhost/'));
   const matchRedirect = await segmentedMatcher(dir, redirects);
   const headers = new HeadersHandler({ projectDir: dir, logger: console });
-  return { dir, redirects, matchRedirect, statics: new StaticHandler({ directory: dir }), headers, headersByPath: new Map(), rules: new Map(), matches: new Map(), answers: new Map(), answerBytes: 0, inFlight: 0, retired: false };
+  return { dir, redirects, matchRedirect, headers, headersByPath: new Map(), rules: new Map(), matches: new Map(), answers: new Map(), answerBytes: 0, inFlight: 0, retired: false };
 }
 
 /**
@@ -375,7 +393,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         // when the rule's target was served (not the requested file itself, which an unforced rule lets win).
         let servedTarget = false;
         const getStaticFile = async (r: Request) => {
-          const file = await matchStatic(build, r);
+          const file = matchStatic(build, r);
           if (!file) return undefined;
           return () => {
             servedTarget = r !== request;
@@ -391,7 +409,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
           return response;
         }
       }
-      const file = await matchStatic(build, request);
+      const file = matchStatic(build, request);
       if (file) return serveStatic(build, file, request);
     } else if (options.buildingMessage) {
       const page = `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Phantastika</title><p>${options.buildingMessage}</p>`;

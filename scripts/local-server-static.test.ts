@@ -1,0 +1,33 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { StaticHandler } from '@netlify/static';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findStaticFile } from './local-server.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'static-lookup-'));
+const files = ['index.html', 'en/index.html', 'en/books/dune/index.html', 'en/404.html', 'about.html', 'legacy.htm', 'style.css', 'img/cover.jpg', 'data.json', 'feeds/en.xml', 'dir.html', 'dir/index.html', 'odd name.html'];
+for (const file of files) {
+  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+  writeFileSync(path.join(dir, file), file);
+}
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('findStaticFile', () => {
+  it('finds the file @netlify/static finds, for every kind of path', async () => {
+    const statics = new StaticHandler({ directory: dir });
+    const paths = ['/', '/en', '/en/', '/en/books/dune', '/en/books/dune/', '/en/books/dune/index.html', '/about', '/about/', '/about.html', '/legacy', '/style.css', '/img/cover.jpg', '/data.json', '/data', '/feeds/en.xml', '/dir', '/dir/', '/missing', '/en/missing/', '/odd%20name', '/odd name', '/en/404'];
+    for (const pathname of paths) {
+      const match = await statics.match(new Request(`http://localhost${pathname.replace(' ', '%20')}`));
+      const ours = findStaticFile(dir, new URL(`http://localhost${pathname.replace(' ', '%20')}`).pathname);
+      if (!match) {
+        expect(ours, pathname).toBeNull();
+        continue;
+      }
+      const response = await match.handle();
+      expect(ours, pathname).not.toBeNull();
+      expect(path.relative(dir, ours!.path), pathname).toBe(await response.text());
+      expect(ours!.contentType || null, pathname).toBe(response.headers.get('content-type'));
+    }
+  });
+});
