@@ -38,8 +38,10 @@ function pairsOf(headers: PlainHeaders): [string, string][] {
  * constructor they would be copied (the Fetch standard copies a buffer source) on every request, only
  * for the local server to send the kept bytes anyway. Such a Response is for the local server alone.
  */
-export function plainResponse(body: string | Buffer | null, status: number, headers: PlainHeaders): Response {
-  const response = new Response(typeof body === 'string' ? body : null, { status, headers: pairsOf(headers) });
+export function plainResponse(body: string | Buffer | null, status: number, headers: PlainHeaders, responseBody?: Blob): Response {
+  // `responseBody`: the same bytes as a Blob (a Response does not copy a Blob), for answers that leave
+  // the local server too (the read API's cached pages).
+  const response = new Response(responseBody ?? (typeof body === 'string' ? body : null), { status, headers: pairsOf(headers) });
   plainAnswers.set(response, { status, headers, body });
   return response;
 }

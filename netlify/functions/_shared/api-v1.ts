@@ -24,7 +24,7 @@ import { withAddedHeaders } from '../../../src/lib/response-headers.ts';
 import { createAnswerCache, VERSIONED_ANSWER_TTL_MS } from './answer-cache.ts';
 import { catalogueVersion } from './catalogue-index.ts';
 import { getEnv } from './env.ts';
-import { handle, noContent, parseParams, parseQuery, type RequestContext } from './http.ts';
+import { encodedAnswer, encodedBody, handle, noContent, parseParams, parseQuery, type EncodedBody, type RequestContext } from './http.ts';
 import { clientAddress } from './rate-limit.ts';
 
 /** Where the read API lives; `next` links and the OpenAPI document name paths under it. */
@@ -37,10 +37,11 @@ const LIMITER_KEY = Symbol.for('phantastika.apiV1Limiter');
 const limiter: FixedWindowLimiter = ((globalThis as Record<symbol, FixedWindowLimiter | undefined>)[LIMITER_KEY] ??= new FixedWindowLimiter(policy));
 
 /**
- * A cached answer: the envelope encoded once into an immutable Blob (UTF-8 encoding 90 KB per request
- * was a tenth of its CPU, and a Response copies a byte array it is given but not a Blob).
+ * A cached answer: the envelope encoded once (UTF-8 encoding 90 KB per request was a tenth of its
+ * CPU), kept as bytes that the local server sends as they are and as a Blob for the Response (which
+ * copies a byte array it is given but not a Blob).
  */
-type Answer = { body: Blob; link?: string } | null;
+type Answer = { body: EncodedBody; link?: string } | null;
 type Handler = (req: Request, ctx: RequestContext) => Promise<Response>;
 
 /**
@@ -86,7 +87,7 @@ async function answerFor(req: Request, locale: Locale, key: string, cache: (key:
   const answer = await cache(`${version.catalogue}.${version.popularity}\u0000${key}`, load);
   if (!answer) throw new ApiError('NOT_FOUND', 'api.error.notFound');
   if (answer.link) headers.link = answer.link;
-  return new Response(answer.body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+  return encodedAnswer(answer.body, 200, { 'content-type': 'application/json; charset=utf-8', ...headers });
 }
 
 /**
@@ -95,7 +96,7 @@ async function answerFor(req: Request, locale: Locale, key: string, cache: (key:
  */
 const BODY_CACHE_ENTRIES = { large: 500, small: 2_000 } as const;
 const newBodyCache = (size: keyof typeof BODY_CACHE_ENTRIES) => createAnswerCache<Answer>({ maxEntries: BODY_CACHE_ENTRIES[size], ttlMs: VERSIONED_ANSWER_TTL_MS });
-const envelope = (data: unknown) => new Blob([JSON.stringify({ success: true, data })], { type: 'application/json; charset=utf-8' });
+const envelope = (data: unknown) => encodedBody(JSON.stringify({ success: true, data }));
 
 /** The query fields that choose a page rather than the list. */
 type PagingFields = { limit: number; cursor?: string; lang?: Locale };

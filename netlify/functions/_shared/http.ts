@@ -44,9 +44,29 @@ const API_SECURITY_HEADERS: PlainHeaders = Object.fromEntries(
  * sends without reading it back.
  */
 function answer(body: string | null, status: number, ...sources: HeaderValues[]): Response {
+  return plainResponse(body, status, answerHeaders(sources));
+}
+
+function answerHeaders(sources: HeaderValues[]): PlainHeaders {
   const headers: PlainHeaders = { ...API_SECURITY_HEADERS };
   for (const source of sources) for (const [name, value] of Object.entries(source)) headers[name.toLowerCase()] = value;
-  return plainResponse(body, status, headers);
+  return headers;
+}
+
+/** Encoded once, kept: its bytes (sent by the local server) and the same as a Blob (the Response's body). */
+export interface EncodedBody {
+  bytes: Buffer;
+  blob: Blob;
+}
+
+export function encodedBody(text: string): EncodedBody {
+  const bytes = Buffer.from(text);
+  return { bytes, blob: new Blob([bytes]) };
+}
+
+/** An answer of a body encoded once (a cached page of the read API), with the security headers as ok()'s. */
+export function encodedAnswer(body: EncodedBody, status: number, ...sources: HeaderValues[]): Response {
+  return plainResponse(body.bytes, status, answerHeaders(sources), body.blob);
 }
 
 export function ok(data: unknown, init: { status?: number; headers?: HeaderValues } = {}): Response {
