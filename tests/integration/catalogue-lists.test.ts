@@ -13,10 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../db/client.ts';
 import { listAuthors, listBooks, listSeries } from '../../db/queries/lists.ts';
 import { readCatalogueSnapshot } from '../../db/queries/search-snapshot.ts';
-import { installRebuilder } from '../../netlify/functions/_shared/rebuild.ts';
 import { CatalogueLists } from '../../src/domain/catalogue-lists.ts';
 import { LOCALES, SERIES_KINDS, type Locale } from '../../src/domain/enums.ts';
-import { createRebuildQueue } from '../../src/domain/runtime/rebuild-queue.ts';
 import { SavedSchema } from '../../src/domain/schemas/editorial.ts';
 import {
   AuthorListQuerySchema,
@@ -27,8 +25,8 @@ import {
   SeriesListQuerySchema,
   type BookListQuery,
 } from '../../src/domain/schemas/lists.ts';
-import { removeCreatedBy } from '../support/editorial.ts';
-import { createReader, dataOf, serveForTests, type Reader } from '../support/readers.ts';
+import { editorForTests } from '../support/editorial.ts';
+import { createReader, dataOf, serveForTests } from '../support/readers.ts';
 
 const RATERS = 3_000;
 const EMAIL = 'catalogue-lists-%@bench.invalid';
@@ -167,15 +165,7 @@ describe('the in-memory lists answer what the SQL answers', () => {
 
 describe('over HTTP, after a write', () => {
   const server = serveForTests();
-  let admin: Reader;
-  beforeAll(async () => {
-    admin = await createReader(server.url(), { role: 'SUPER_USER' });
-    installRebuilder(createRebuildQueue('local', async () => undefined, () => new Date()));
-  });
-  afterAll(async () => {
-    installRebuilder(undefined);
-    await removeCreatedBy(admin.id);
-  });
+  const editor = editorForTests(server);
 
   /** The data of a list answer as JSON text, and the SQL's answer to the same query. */
   async function bothBooks(query: Record<string, string | number>, locale: Locale) {
@@ -196,19 +186,19 @@ describe('over HTTP, after a write', () => {
 
   it("an admin's book rename, author rename and genre change show in the next list answer", async () => {
     const word = `Aaaa Qlst${Date.now().toString(36)}`;
-    const author = dataOf(await server.call('POST', '/api/authors', { cookie: admin.cookie, body: { name: `${word} Author`, sortName: `Aaaa ${word}` } }), SavedSchema, 201);
-    const book = dataOf(await server.call('POST', '/api/books', { cookie: admin.cookie, body: { title: `${word} Rising`, authorIds: [author.id], publicationYear: new Date().getUTCFullYear() + 5 } }), SavedSchema, 201);
+    const author = dataOf(await server.call('POST', '/api/authors', { cookie: editor().cookie, body: { name: `${word} Author`, sortName: `Aaaa ${word}` } }), SavedSchema, 201);
+    const book = dataOf(await server.call('POST', '/api/books', { cookie: editor().cookie, body: { title: `${word} Rising`, authorIds: [author.id], publicationYear: new Date().getUTCFullYear() + 5 } }), SavedSchema, 201);
     const newest = { sort: 'newest', limit: 5 };
     let both = await bothBooks(newest, 'de');
     expect(both.served).toBe(both.sql);
     expect(itemsOf(both.served)[0]).toMatchObject({ id: book.id, title: `${word} Rising` });
 
-    dataOf(await server.call('PATCH', `/api/books/${book.id}`, { cookie: admin.cookie, body: { title: `${word} Fallen` } }), SavedSchema);
+    dataOf(await server.call('PATCH', `/api/books/${book.id}`, { cookie: editor().cookie, body: { title: `${word} Fallen` } }), SavedSchema);
     both = await bothBooks(newest, 'de');
     expect(both.served).toBe(both.sql);
     expect(itemsOf(both.served)[0]).toMatchObject({ id: book.id, title: `${word} Fallen` });
 
-    dataOf(await server.call('PATCH', `/api/authors/${author.id}`, { cookie: admin.cookie, body: { name: `${word} Renamed` } }), SavedSchema);
+    dataOf(await server.call('PATCH', `/api/authors/${author.id}`, { cookie: editor().cookie, body: { name: `${word} Renamed` } }), SavedSchema);
     both = await bothBooks(newest, 'it');
     expect(both.served).toBe(both.sql);
     expect(both.served).toContain(`${word} Renamed`);
@@ -216,12 +206,12 @@ describe('over HTTP, after a write', () => {
     expect(authors.served).toBe(authors.sql);
 
     const genres = (await (await getDb()).execute(sql`SELECT id, slug FROM genres ORDER BY id LIMIT 2`)).rows as { id: number; slug: string }[];
-    dataOf(await server.call('PATCH', `/api/books/${book.id}`, { cookie: admin.cookie, body: { genreIds: genres.map((g) => g.id) } }), SavedSchema);
+    dataOf(await server.call('PATCH', `/api/books/${book.id}`, { cookie: editor().cookie, body: { genreIds: genres.map((g) => g.id) } }), SavedSchema);
     both = await bothBooks({ sort: 'newest', limit: 5, genre: genres[1]!.slug }, 'en');
     expect(both.served).toBe(both.sql);
     expect(itemsOf(both.served)[0]!.genres!.map((g) => g.slug)).toEqual(genres.map((g) => g.slug));
 
-    expect((await server.call('DELETE', `/api/books/${book.id}`, { cookie: admin.cookie })).status).toBeLessThan(300);
+    expect((await server.call('DELETE', `/api/books/${book.id}`, { cookie: editor().cookie })).status).toBeLessThan(300);
     both = await bothBooks(newest, 'en');
     expect(both.served).toBe(both.sql);
     expect(itemsOf(both.served).map((i) => i.id)).not.toContain(book.id);
@@ -229,8 +219,8 @@ describe('over HTTP, after a write', () => {
 
   it('a rating and an author review show in the next list answer (popularity counters)', async () => {
     const word = `Qlsr${Date.now().toString(36)}`;
-    const author = dataOf(await server.call('POST', '/api/authors', { cookie: admin.cookie, body: { name: `${word} Writer` } }), SavedSchema, 201);
-    const book = dataOf(await server.call('POST', '/api/books', { cookie: admin.cookie, body: { title: `${word} Alpha`, authorIds: [author.id] } }), SavedSchema, 201);
+    const author = dataOf(await server.call('POST', '/api/authors', { cookie: editor().cookie, body: { name: `${word} Writer` } }), SavedSchema, 201);
+    const book = dataOf(await server.call('POST', '/api/books', { cookie: editor().cookie, body: { title: `${word} Alpha`, authorIds: [author.id] } }), SavedSchema, 201);
     const reader = await createReader(server.url());
     const rated = await server.call('POST', `/api/books/${book.id}/ratings`, { cookie: reader.cookie, body: { rating: 5 } });
     expect(rated.status, JSON.stringify(rated.json)).toBeLessThan(300);

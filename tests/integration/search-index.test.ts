@@ -8,20 +8,18 @@
  * reader's rating show in the very next answer of the searches, the editions and the book list.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getDb } from '../../db/client.ts';
 import { readCatalogueSnapshot } from '../../db/queries/search-snapshot.ts';
 import { searchAuthors, searchAwards, searchBooks, searchGenres, searchSeries } from '../../db/queries/search.ts';
-import { installRebuilder } from '../../netlify/functions/_shared/rebuild.ts';
 import { LOCALES } from '../../src/domain/enums.ts';
-import { createRebuildQueue } from '../../src/domain/runtime/rebuild-queue.ts';
 import { SavedSchema } from '../../src/domain/schemas/editorial.ts';
 import { BookHitSchema } from '../../src/domain/schemas/search.ts';
 import { SearchIndex } from '../../src/domain/search-index.ts';
 import { isSearchable, normalizeSearchQuery } from '../../src/domain/search-query.ts';
-import { removeCreatedBy } from '../support/editorial.ts';
-import { createReader, dataOf, serveForTests, type Reader } from '../support/readers.ts';
+import { editorForTests } from '../support/editorial.ts';
+import { createReader, dataOf, serveForTests } from '../support/readers.ts';
 
 /** A fixed pseudo-random sequence (mulberry32), so a failure repeats. */
 function prng(seed: number): () => number {
@@ -108,23 +106,15 @@ describe('the in-memory index answers what the SQL answers', () => {
 
 describe('over HTTP, after a write', () => {
   const server = serveForTests();
-  let admin: Reader;
-  beforeAll(async () => {
-    admin = await createReader(server.url(), { role: 'SUPER_USER' });
-    installRebuilder(createRebuildQueue('local', async () => undefined, () => new Date()));
-  });
-  afterAll(async () => {
-    installRebuilder(undefined);
-    await removeCreatedBy(admin.id);
-  });
+  const editor = editorForTests(server);
 
   const hits = async (q: string) => dataOf(await server.call('GET', `/api/books/search?q=${encodeURIComponent(q)}&lang=en`), z.array(BookHitSchema));
 
   /** A book of the admin's with one edition titled `title` (the search finds books by their editions). */
   async function bookWithEdition(title: string, authorId: number) {
-    const book = dataOf(await server.call('POST', '/api/books', { cookie: admin.cookie, body: { title, authorIds: [authorId] } }), SavedSchema, 201);
+    const book = dataOf(await server.call('POST', '/api/books', { cookie: editor().cookie, body: { title, authorIds: [authorId] } }), SavedSchema, 201);
     const edition = dataOf(
-      await server.call('POST', `/api/books/${book.id}/editions`, { cookie: admin.cookie, body: { title, languageCode: 'en', isOriginalLanguage: true } }),
+      await server.call('POST', `/api/books/${book.id}/editions`, { cookie: editor().cookie, body: { title, languageCode: 'en', isOriginalLanguage: true } }),
       z.object({ id: z.number() }),
       201,
     );
@@ -134,34 +124,34 @@ describe('over HTTP, after a write', () => {
   it("an admin's new edition, renames and a deleted book show in the next answer", async () => {
     const word = `Qzxv${Date.now().toString(36)}`;
     expect(await hits(word)).toEqual([]);
-    const author = dataOf(await server.call('POST', '/api/authors', { cookie: admin.cookie, body: { name: `${word} Author` } }), SavedSchema, 201);
+    const author = dataOf(await server.call('POST', '/api/authors', { cookie: editor().cookie, body: { name: `${word} Author` } }), SavedSchema, 201);
     const book = await bookWithEdition(`${word} Rising`, author.id);
     const before = dataOf(await server.call('GET', `/api/books/${book.id}/editions`), z.array(z.object({ title: z.string() })));
     expect(before.map((e) => e.title)).toEqual([`${word} Rising`]);
     expect((await hits(word)).map((h) => [h.title, h.authors.map((a) => a.name)])).toEqual([[`${word} Rising`, [`${word} Author`]]]);
 
-    dataOf(await server.call('PATCH', `/api/authors/${author.id}`, { cookie: admin.cookie, body: { name: `${word} Renamed` } }), SavedSchema);
+    dataOf(await server.call('PATCH', `/api/authors/${author.id}`, { cookie: editor().cookie, body: { name: `${word} Renamed` } }), SavedSchema);
     expect((await hits(word)).map((h) => h.authors.map((a) => a.name))).toEqual([[`${word} Renamed`]]);
     const authors = dataOf(await server.call('GET', `/api/authors/search?q=${word}`), z.array(z.object({ name: z.string() })));
     expect(authors.map((a) => a.name)).toEqual([`${word} Renamed`]);
 
     // The edition's title is what the search matches; the hit shows the book's title (the title rule).
-    const patched = await server.call('PATCH', `/api/editions/${book.editionId}`, { cookie: admin.cookie, body: { title: `${word} Falling`, languageCode: 'en', isOriginalLanguage: true } });
+    const patched = await server.call('PATCH', `/api/editions/${book.editionId}`, { cookie: editor().cookie, body: { title: `${word} Falling`, languageCode: 'en', isOriginalLanguage: true } });
     expect(patched.status, JSON.stringify(patched.json)).toBe(200);
     expect((await hits(`${word} Falling`)).map((h) => [h.id, h.title])).toEqual([[book.id, `${word} Rising`]]);
     // The public editions answer (cached under the catalogue's version) shows the new title at once.
     const editions = dataOf(await server.call('GET', `/api/books/${book.id}/editions`), z.array(z.object({ title: z.string() })));
     expect(editions.map((e) => e.title)).toEqual([`${word} Falling`]);
-    dataOf(await server.call('PATCH', `/api/books/${book.id}`, { cookie: admin.cookie, body: { title: `${word} Fallen` } }), SavedSchema);
+    dataOf(await server.call('PATCH', `/api/books/${book.id}`, { cookie: editor().cookie, body: { title: `${word} Fallen` } }), SavedSchema);
     expect((await hits(`${word} Falling`)).map((h) => [h.id, h.title])).toEqual([[book.id, `${word} Fallen`]]);
 
-    expect((await server.call('DELETE', `/api/books/${book.id}`, { cookie: admin.cookie })).status).toBeLessThan(300);
+    expect((await server.call('DELETE', `/api/books/${book.id}`, { cookie: editor().cookie })).status).toBeLessThan(300);
     expect(await hits(word)).toEqual([]);
   });
 
   it('a rating moves a book up among equals in the next answer (popularity counters)', async () => {
     const word = `Qzrt${Date.now().toString(36)}`;
-    const author = dataOf(await server.call('POST', '/api/authors', { cookie: admin.cookie, body: { name: `${word} Writer` } }), SavedSchema, 201);
+    const author = dataOf(await server.call('POST', '/api/authors', { cookie: editor().cookie, body: { name: `${word} Writer` } }), SavedSchema, 201);
     const a = await bookWithEdition(`${word} Alpha`, author.id);
     const b = await bookWithEdition(`${word} Beta`, author.id);
     expect((await hits(word)).map((h) => h.id)).toEqual([a.id, b.id]);

@@ -4,7 +4,11 @@
  * test files after them.
  */
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { getDb } from '../../db/client.ts';
+import { installRebuilder } from '../../netlify/functions/_shared/rebuild.ts';
+import { createRebuildQueue } from '../../src/domain/runtime/rebuild-queue.ts';
+import { createReader, type Reader } from './readers.ts';
 
 /** Deletes every book, author, series, genre, award and affiliate service `actorId` created, with their old slugs; books first (they name the others). */
 export async function removeCreatedBy(actorId: string): Promise<void> {
@@ -21,4 +25,21 @@ export async function removeCreatedBy(actorId: string): Promise<void> {
     await tx.execute(sql`DELETE FROM awards WHERE id IN (${ids('award')})`);
     await tx.execute(sql`DELETE FROM affiliate_services WHERE id IN (${ids('affiliate_service')})`);
   });
+}
+
+/**
+ * A super user on `server` for the tests of a describe block, with rebuilds recorded but not run;
+ * what they created is removed after the block. Read `editor()` inside the tests.
+ */
+export function editorForTests(server: { url: () => string }): () => Reader {
+  let admin: Reader | undefined;
+  beforeAll(async () => {
+    admin = await createReader(server.url(), { role: 'SUPER_USER' });
+    installRebuilder(createRebuildQueue('local', async () => undefined, () => new Date()));
+  });
+  afterAll(async () => {
+    installRebuilder(undefined);
+    if (admin) await removeCreatedBy(admin.id);
+  });
+  return () => admin!;
 }

@@ -27,14 +27,8 @@ export interface IncomingRow {
   readOn: string | null;
 }
 
-export interface IncomingBook {
-  bookId: number;
-  status: ReadingStatus | null;
-  rating: number | null;
-  review: string | null;
-  /** The earliest date added and the latest date read of the book's rows. */
-  addedOn: string | null;
-  readOn: string | null;
+/** A book's rows merged: addedOn is the earliest date added and readOn the latest date read of its rows. */
+export interface IncomingBook extends Omit<IncomingRow, 'line'> {
   /** Lines of the file that named this book, in file order. */
   lines: number[];
 }
