@@ -8,12 +8,19 @@ import { isSuperUser } from '../../src/domain/roles.ts';
 import { BookRefSchema } from '../../src/domain/schemas/edition.ts';
 import type { ModalData } from '../../src/domain/schemas/reader.ts';
 import { createAnswerCache } from './_shared/answer-cache.ts';
-import { handle, ok, parseParams } from './_shared/http.ts';
+import { handle, okJson, parseParams } from './_shared/http.ts';
 import { sessionRef } from './_shared/session.ts';
 
 const ParamsSchema = z.object({ id: BookRefSchema });
 /** The catalogue half only (the same for every reader in a language); nothing personal is ever cached. */
 const cached = createAnswerCache<ModalCatalogue | null>();
+/** The members of a catalogue half as JSON text (without its braces), made once per cached half. */
+const members = new WeakMap<ModalCatalogue, string>();
+function membersOf(catalogue: ModalCatalogue): string {
+  let text = members.get(catalogue);
+  if (text === undefined) members.set(catalogue, (text = JSON.stringify(catalogue).slice(1, -1)));
+  return text;
+}
 
 /**
  * GET /api/books/{id}/modal-data (spec §2 pop-up, §7; issue 12): the book in the request language
@@ -37,8 +44,9 @@ export default handle({
     // Super users edit the editions (issue 13): they read the book live, so the pop-up shows their change at once.
     const catalogue = isSuperUser(viewerRole ? { role: viewerRole } : null) ? await load() : shared;
     if (!catalogue) throw new ApiError('NOT_FOUND', 'api.error.bookNotFound');
-    const data: ModalData = { ...catalogue, ...live };
-    return ok(data, { headers: { 'cache-control': 'private, no-store', vary: 'cookie, accept-language' } });
+    // { ...catalogue, ...live } as JSON: the cached half is serialized once (no key is in both halves).
+    const data = `{${membersOf(catalogue)},${JSON.stringify(live satisfies Omit<ModalData, keyof ModalCatalogue>).slice(1, -1)}}`;
+    return okJson(data, { headers: { 'cache-control': 'private, no-store', vary: 'cookie, accept-language' } });
   },
 });
 

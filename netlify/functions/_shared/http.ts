@@ -73,6 +73,11 @@ export function ok(data: unknown, init: { status?: number; headers?: HeaderValue
   return answer(JSON.stringify({ success: true, data }), init.status ?? 200, JSON_HEADERS, init.headers ?? {});
 }
 
+/** ok() of data already serialized (JSON text), e.g. spliced from a cached half and a live half. */
+export function okJson(dataJson: string, init: { status?: number; headers?: HeaderValues } = {}): Response {
+  return answer(`{"success":true,"data":${dataJson}}`, init.status ?? 200, JSON_HEADERS, init.headers ?? {});
+}
+
 export function noContent(headers: HeaderValues = {}): Response {
   return answer(null, 204, headers);
 }
