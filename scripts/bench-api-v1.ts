@@ -9,7 +9,7 @@
  * on BENCH_PORT (default 8912) with SKIP_BUILD=1 (functions only) and the per-client limit raised
  * (API_V1_REQUESTS_PER_MINUTE: the bench is one client sending thousands of requests a minute).
  *
- * Measured with a keep-alive node:http client, after an unmeasured warm-up:
+ * Measured with the light keep-alive client of bench-http.ts, after an unmeasured warm-up:
  * - the goal: `/api/v1/books?limit=100` (about 93 KB), at 50 connections (REQUESTS, default 3000);
  * - the same with If-None-Match of its ETag (304, no body) at 50 connections;
  * - a mix of first pages (5 sorts x 3 languages, limit 100) at 50 connections;
@@ -21,12 +21,12 @@
  *   npm run bench:v1
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_PORT=8912 npm run bench:v1
  */
-import http from 'node:http';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { closeSharedConnection, connect } from '../db/client.ts';
 import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
-import { benchAgent, benchDatabaseUrl, cpuMs, getOk, measureLoad, requestOk, startNpmStart, type LoadRow, type StartedServer } from './bench-support.ts';
+import { lightClient } from './bench-http.ts';
+import { benchAgent, benchDatabaseUrl, cpuMs, getOk, measureWithCpu, requestOk, startNpmStart, type LoadRow, type StartedServer } from './bench-support.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8912);
 const DATABASE = process.env.BENCH_DATABASE ?? 'phantastika_bench_v1';
@@ -37,30 +37,14 @@ const LANGS = ['en', 'de', 'it'];
 
 if (!/^phantastika_bench_/.test(DATABASE)) throw new Error(`BENCH_DATABASE must be a database of its own named phantastika_bench_*, not ${DATABASE}.`);
 
-async function measure(server: StartedServer, label: string, concurrency: number, requests: number, once: (i: number) => Promise<void>): Promise<LoadRow> {
-  const before = cpuMs(server.pid, DATABASE);
-  const row = await measureLoad(label, concurrency, requests, once);
-  const after = cpuMs(server.pid, DATABASE);
-  if (before && after) {
-    const perRequest = (ms: number) => +(ms / row.requests).toFixed(3);
-    console.log(JSON.stringify({ label: `${label}: CPU per request (ms)`, server: perRequest(after.server - before.server), database: perRequest(after.database - before.database) }));
-  }
-  return row;
-}
+const measure = (server: StartedServer, label: string, concurrency: number, requests: number, once: (i: number) => Promise<void>) =>
+  measureWithCpu(server, DATABASE, label, concurrency, requests, once, 3);
 
 /** One GET with its body read; resolves with the status, the ETag and the body. */
-function fetchText(url: string, headers: Record<string, string> = {}): Promise<{ status: number; etag?: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: benchAgent, headers }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.once('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, body }));
-        res.once('error', reject);
-      })
-      .once('error', reject);
-  });
+async function fetchText(url: string, headers: Record<string, string> = {}): Promise<{ status: number; etag?: string; body: string }> {
+  const { origin, pathname, search } = new URL(url);
+  const answer = await lightClient(origin).request({ method: 'GET', path: pathname + search, headers, readBody: true });
+  return { status: answer.status, etag: answer.headers.etag as string | undefined, body: answer.body ?? '' };
 }
 
 const url = await benchDatabaseUrl(DATABASE);

@@ -150,7 +150,8 @@ class Connection {
   private finish(onIdle: (c: Connection) => void): void {
     const pending = this.pending!;
     const answer = this.answer!;
-    if (this.keepBody) answer.body = Buffer.concat(this.body).subarray(0, BODY_LIMIT).toString('utf8');
+    // A body asked for is whole; an error's body (kept for the report) is cut at BODY_LIMIT.
+    if (this.keepBody) answer.body = Buffer.concat(this.body).subarray(0, pending.request.readBody ? undefined : BODY_LIMIT).toString('utf8');
     this.pending = undefined;
     this.answer = undefined;
     this.body = [];

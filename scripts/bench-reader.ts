@@ -35,7 +35,7 @@ import { closeSharedConnection, connect, getDb } from '../db/client.ts';
 import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { hashPassword } from '../netlify/functions/_shared/passwords.ts';
 import { SESSION_COOKIE, signSession } from '../netlify/functions/_shared/session.ts';
-import { benchAgent, benchDatabaseUrl, cpuMs, getOk, measureLoad, requestOk, startNpmStart, type LoadRow, type StartedServer } from './bench-support.ts';
+import { benchAgent, benchDatabaseUrl, getOk, measureWithCpu, requestOk, startNpmStart, type LoadRow, type StartedServer } from './bench-support.ts';
 import { prng } from './synthetic-catalogue.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8905);
@@ -128,17 +128,8 @@ async function sessionCookie(email: string): Promise<string> {
 
 const LANGS = ['en', 'de', 'it'];
 
-/** A measured phase, with the CPU it cost per request in the server and in the database (noise-proof, unlike latency). */
-async function measure(server: StartedServer, label: string, concurrency: number, requests: number, once: (i: number) => Promise<void>): Promise<LoadRow> {
-  const before = cpuMs(server.pid, DATABASE);
-  const row = await measureLoad(label, concurrency, requests, once);
-  const after = cpuMs(server.pid, DATABASE);
-  if (before && after) {
-    const perRequest = (ms: number) => +(ms / row.requests).toFixed(2);
-    console.log(JSON.stringify({ label: `${label}: CPU per request (ms)`, server: perRequest(after.server - before.server), database: perRequest(after.database - before.database) }));
-  }
-  return row;
-}
+const measure = (server: StartedServer, label: string, concurrency: number, requests: number, once: (i: number) => Promise<void>) =>
+  measureWithCpu(server, DATABASE, label, concurrency, requests, once);
 
 function report(label: string, row: LoadRow, goalMs: number, goalConcurrency: number) {
   console.log(JSON.stringify({ goal: `${label} p99 < ${goalMs} ms at ${goalConcurrency} concurrent`, p50: row.p50, p99: row.p99, errors: row.errors, met: row.p99 < goalMs && row.errors === 0 }));

@@ -117,6 +117,21 @@ export async function measureLoad(label: string, concurrency: number, requests: 
   return row;
 }
 
+/**
+ * A measured phase (measureLoad) and the CPU it cost per request in the server and in `database`'s
+ * backends (noise-proof, unlike latency), printed with `digits` decimals.
+ */
+export async function measureWithCpu(server: StartedServer, database: string, label: string, concurrency: number, requests: number, once: (i: number) => Promise<void>, digits = 2): Promise<LoadRow> {
+  const before = cpuMs(server.pid, database);
+  const row = await measureLoad(label, concurrency, requests, once);
+  const after = cpuMs(server.pid, database);
+  if (before && after) {
+    const perRequest = (ms: number) => +(ms / row.requests).toFixed(digits);
+    console.log(JSON.stringify({ label: `${label}: CPU per request (ms)`, server: perRequest(after.server - before.server), database: perRequest(after.database - before.database) }));
+  }
+  return row;
+}
+
 /** A keep-alive agent (node:http), for requests the light client does not make (none of the measured ones). */
 export const benchAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
