@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StaticHandler } from '@netlify/static';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findStaticFile } from './local-server.ts';
+import { findStaticFile, headersForPath, readHeaderRules } from './local-server.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'static-lookup-'));
 const files = ['index.html', 'en/index.html', 'en/books/dune/index.html', 'en/404.html', 'about.html', 'legacy.htm', 'style.css', 'img/cover.jpg', 'data.json', 'feeds/en.xml', 'dir.html', 'dir/index.html', 'odd name.html'];
@@ -28,6 +28,23 @@ describe('findStaticFile', () => {
       expect(ours, pathname).not.toBeNull();
       expect(path.relative(dir, ours!.path), pathname).toBe(await response.text());
       expect(ours!.contentType || null, pathname).toBe(response.headers.get('content-type'));
+    }
+  });
+});
+
+describe('headersForPath', () => {
+  it('gives a path the values of every `_headers` rule that matches it, later rules winning', async () => {
+    const site = mkdtempSync(path.join(tmpdir(), 'static-headers-'));
+    try {
+      writeFileSync(path.join(site, '_headers'), ['# comment', '/*', '  X-Frame-Options: DENY', '  Cache-Control: public, max-age=0', '/_astro/*', '  Cache-Control: public, max-age=31536000, immutable', '/en/books/:slug', '  X-Book: yes', ''].join('\n'));
+      const rules = await readHeaderRules(site);
+      expect(headersForPath(rules, '/en/')).toEqual({ 'X-Frame-Options': 'DENY', 'Cache-Control': 'public, max-age=0' });
+      expect(headersForPath(rules, '/_astro/app.js')).toEqual({ 'X-Frame-Options': 'DENY', 'Cache-Control': 'public, max-age=31536000, immutable' });
+      expect(headersForPath(rules, '/en/books/dune')).toEqual({ 'X-Frame-Options': 'DENY', 'Cache-Control': 'public, max-age=0', 'X-Book': 'yes' });
+      expect(headersForPath(rules, '/en/books/dune/reviews')).not.toHaveProperty('X-Book');
+      expect(await readHeaderRules(dir)).toEqual([]);
+    } finally {
+      rmSync(site, { recursive: true, force: true });
     }
   });
 });

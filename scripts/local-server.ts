@@ -6,7 +6,8 @@
  *   `nf_lang` cookie, splats, forced rules, status codes);
  * - static files: @netlify/static's lookup (index.html, .html and trailing slash, as the CDN does),
  *   done here with synchronous file calls (`findStaticFile`, compared with the library in a test),
- *   with the build's `_headers` applied by `@netlify/headers` (security headers, issue 10); a build
+ *   with the build's `_headers` rules (security headers, issue 10), parsed once per build by Netlify's
+ *   own parser (`@netlify/headers-parser`, which @netlify/headers reads the file with on every call); a build
  *   never changes while it is served, so the file found per path, its headers and the bytes of files
  *   up to 1 MiB are kept in memory per build (under load the disk lookups were most of a page's cost);
  *   text files are sent compressed (brotli or gzip, as the request accepts) as Netlify's CDN sends
@@ -25,7 +26,7 @@ import { createReadStream, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { HeadersHandler } from '@netlify/headers';
+import { parseAllHeaders, type Header, type MinimalHeader } from '@netlify/headers-parser';
 import mime from 'mime-types';
 import { RedirectsHandler } from '@netlify/redirects';
 import { segmentedMatcher, type RedirectMatcher } from './redirect-segments.ts';
@@ -67,8 +68,8 @@ interface SiteBuild {
   redirects: RedirectsHandler;
   /** `redirects.match` without the slug redirects where they cannot match (redirect-segments.ts). */
   matchRedirect: RedirectMatcher;
-  headers: HeadersHandler;
-  headersByPath: Map<string, Record<string, string>>;
+  /** The `_headers` rules, parsed when the build is opened (it never changes while served). */
+  headerRules: Header[];
   /** Redirect rules found per request key (or none: null), see matchRule. */
   rules: Map<string, RuleMatch | null>;
   /** Files found per path (or not: null), and the answers of small files, kept in memory. */
@@ -82,8 +83,8 @@ interface SiteBuild {
 /** Statuses of a redirect rule that are not redirects but the status of the page served (`/x /y 404`). */
 const isErrorStatus = (status: number) => status >= 400 && status < 600;
 
-/** Paths whose `_headers` answer a build remembers (its rules never change while it is served). */
-const HEADER_CACHE_PATHS = 20_000;
+/** Paths whose file lookup a build remembers (it never changes while it is served). */
+const MATCH_CACHE_PATHS = 20_000;
 /** Static answers a build keeps in memory: files up to 1 MiB, 256 MiB in all (a build never changes while served). */
 const ANSWER_CACHE_FILE_BYTES = 1 << 20;
 const ANSWER_CACHE_TOTAL_BYTES = 256 << 20;
@@ -207,7 +208,7 @@ function matchStatic(build: SiteBuild, request: Request): StaticFile | undefined
   let match = build.matches.get(pathname);
   if (match === undefined) {
     match = findStaticFile(build.dir, pathname);
-    if (build.matches.size < HEADER_CACHE_PATHS) build.matches.set(pathname, match);
+    if (build.matches.size < MATCH_CACHE_PATHS) build.matches.set(pathname, match);
   }
   return match ?? undefined;
 }
@@ -216,19 +217,29 @@ function matchStatic(build: SiteBuild, request: Request): StaticFile | undefined
 const STATIC_HEADERS = { age: '0', 'cache-control': 'public, max-age=0, must-revalidate' };
 
 /**
- * A static file with the headers `_headers` gives its path, as Netlify's CDN serves it.
- * @netlify/headers reads and parses the file on every call: the answer per path is kept per build,
- * and so are the bytes of files up to ANSWER_CACHE_FILE_BYTES.
+ * The headers `_headers` gives a path: every matching rule's values, later rules winning (as
+ * @netlify/headers merges them, from the rules parsed once per build instead of on every call: under
+ * bench:load the file's read and parse per new path queued on libuv's threads, issue 10).
  */
+export function headersForPath(rules: readonly Header[], pathname: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const rule of rules) if (rule.forRegExp.test(pathname)) Object.assign(headers, rule.values);
+  return headers;
+}
+
+/** The rules of a build's `_headers` file (none without one), syntax errors logged as @netlify/headers logs them. */
+export async function readHeaderRules(dir: string): Promise<Header[]> {
+  const parsed = await parseAllHeaders({ headersFiles: [path.join(dir, '_headers')], configHeaders: [], minimal: false });
+  if (parsed.errors.length) console.error(`Headers syntax errors:\n${parsed.errors.map(({ message }) => message).join('\n\n')}`);
+  return parsed.headers.filter((rule: MinimalHeader | Header): rule is Header => 'forRegExp' in rule);
+}
+
+/** A static file with the headers `_headers` gives its path, as Netlify's CDN serves it; the bytes of files up to ANSWER_CACHE_FILE_BYTES are kept per build. */
 async function serveStatic(build: SiteBuild, file: StaticFile, request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   const kept = build.answers.get(pathname);
   if (kept) return bufferedResponse(build, kept, request);
-  let rules = build.headersByPath.get(pathname);
-  if (!rules) {
-    rules = await build.headers.apply(request);
-    if (build.headersByPath.size < HEADER_CACHE_PATHS) build.headersByPath.set(pathname, rules);
-  }
+  const rules = headersForPath(build.headerRules, pathname);
   const headers: PlainHeaders = { ...STATIC_HEADERS, ...(file.contentType ? { 'content-type': file.contentType } : {}) };
   for (const [name, value] of Object.entries(rules)) headers[name.toLowerCase()] = value;
   if (file.size <= ANSWER_CACHE_FILE_BYTES) {
@@ -271,8 +282,8 @@ async function openBuild(dir: string): Promise<SiteBuild> {
   // Parse `_redirects` now, so the swap never makes a request wait for (or fail on) it.
   await redirects.match(new Request('http://localhost/'));
   const matchRedirect = await segmentedMatcher(dir, redirects);
-  const headers = new HeadersHandler({ projectDir: dir, logger: console });
-  return { dir, redirects, matchRedirect, headers, headersByPath: new Map(), rules: new Map(), matches: new Map(), answers: new Map(), answerBytes: 0, inFlight: 0, retired: false };
+  const headerRules = await readHeaderRules(dir);
+  return { dir, redirects, matchRedirect, headerRules, rules: new Map(), matches: new Map(), answers: new Map(), answerBytes: 0, inFlight: 0, retired: false };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The security headers of every answer (issue 10, point 7), defined once: pages get them from the
- * build's `_headers` file (Netlify's CDN, and the local server through @netlify/headers), API
+ * build's `_headers` file (Netlify's CDN, and the local server through Netlify's @netlify/headers-parser), API
  * answers from `handle()` (a function's response never passes through `_headers` on Netlify).
  */
 
