@@ -184,6 +184,17 @@ const statementNames = new Map<string, string>();
 const builtStatements = new WeakMap<SQL, { sql: string; params: unknown[]; name: string }>();
 
 /**
+ * The statement of one shape (a key naming what varies in its text), made once with placeholders for
+ * every value and kept: with executePrepared it is built into text once too.
+ * @example executePrepared(db, 'x', statementOf(cache, `${table}:${shape}`, () => sql`...`), values)
+ */
+export function statementOf(cache: Map<string, SQL>, key: string, make: () => SQL): SQL {
+  let statement = cache.get(key);
+  if (!statement) cache.set(key, (statement = make()));
+  return statement;
+}
+
+/**
  * `values` fill the statement's `sql.placeholder(name)`s: a statement made of placeholders (a
  * module-level constant) is built into text once, not on every call.
  */

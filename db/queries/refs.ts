@@ -25,6 +25,19 @@ export function refCondition(alias: SQL, ref: number | string): SQL | null {
   return sql`${alias}.slug = ${ref}`;
 }
 
+/** How a reference names its row: by id, by slug, or not at all (an id beyond the integer column). */
+export type RefShape = 'id' | 'slug' | 'none';
+export const refShape = (ref: number | string): RefShape => (typeof ref === 'string' ? 'slug' : fitsSerial(ref) ? 'id' : 'none');
+
+/**
+ * refCondition for a statement built once per shape: the reference as the placeholder `name`.
+ * @example refPlaceholderCondition(sql`x`, refShape(ref)) // run with { ref }
+ */
+export function refPlaceholderCondition(alias: SQL, shape: RefShape, name = 'ref'): SQL {
+  if (shape === 'none') return sql`false`;
+  return shape === 'id' ? sql`${alias}.id = ${sql.placeholder(name)}` : sql`${alias}.slug = ${sql.placeholder(name)}`;
+}
+
 /** The id of the row of `table` that `ref` names, or null when there is none. */
 export async function findIdByRef(db: Database, table: RefTable, ref: number | string): Promise<number | null> {
   const where = refCondition(sql`x`, ref);

@@ -6,8 +6,9 @@
  * enforceUserRateLimit apply one by one: a dead session writes nothing and counts nothing; a write
  * past the limit is counted and refused.
  *
- * Use: `WITH ${writerGuardCtes(guard)}, w AS (INSERT ... SELECT allowed.id, ... FROM allowed ...)
- * SELECT ${WRITER_GUARD_COLUMNS}, ...`, then `writerVerdict(row, guard)`.
+ * Use: `WITH ${WRITER_GUARD_CTES}, w AS (INSERT ... SELECT allowed.id, ... FROM allowed ...)
+ * SELECT ${WRITER_GUARD_COLUMNS}, ...` as a statement built once (placeholders for every value, see
+ * executePrepared), run with `{ ...guardValues(guard), ...its own values }`, then `writerVerdict(row, guard)`.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rateLimitHitSql } from './accounts.ts';
@@ -22,15 +23,34 @@ export interface WriterGuard {
   now: Date;
 }
 
+/** The guard as placeholders (the names guardValues fills): a guarded write's statement is built once, not per request. */
+const GUARD = {
+  session: { sessionId: sql.placeholder('sessionId'), userId: sql.placeholder('userId'), version: sql.placeholder('version') },
+  key: sql.placeholder('guardKey'),
+  limit: sql.placeholder('guardLimit'),
+  windowSeconds: sql.placeholder('guardWindow'),
+  now: sql.placeholder('guardNow'),
+} as unknown as WriterGuard;
+
+/** The values of the guard's placeholders in a guarded statement (see WRITER_GUARD_CTES). */
+export const guardValues = (guard: WriterGuard): Record<string, unknown> => ({
+  sessionId: guard.session.sessionId,
+  userId: guard.session.userId,
+  version: guard.session.version,
+  guardKey: guard.key,
+  guardLimit: guard.limit,
+  guardWindow: guard.windowSeconds,
+  guardNow: guard.now,
+});
+
 /**
  * The CTEs `me` (the live session's user id, or NULL), `hit` (the write counted, only for a live
- * session) and `allowed` (the user's id when the write may go ahead, else no row).
+ * session) and `allowed` (the user's id when the write may go ahead, else no row), with the guard's
+ * values as placeholders (guardValues).
  */
-export function writerGuardCtes(guard: WriterGuard): SQL {
-  return sql`me AS (SELECT ${liveSessionUserIdSql(guard.session)} AS id),
-    hit AS (${rateLimitHitSql(guard.key, guard.windowSeconds, guard.now, sql`SELECT 1 FROM me WHERE me.id IS NOT NULL`)}),
-    allowed AS (SELECT me.id FROM me, hit WHERE me.id IS NOT NULL AND hit.count <= ${guard.limit})`;
-}
+export const WRITER_GUARD_CTES: SQL = sql`me AS (SELECT ${liveSessionUserIdSql(GUARD.session)} AS id),
+    hit AS (${rateLimitHitSql(GUARD.key, GUARD.windowSeconds, GUARD.now, sql`SELECT 1 FROM me WHERE me.id IS NOT NULL`)}),
+    allowed AS (SELECT me.id FROM me, hit WHERE me.id IS NOT NULL AND hit.count <= ${GUARD.limit})`;
 
 /** The guard's outcome as columns of the statement's one result row. */
 export const WRITER_GUARD_COLUMNS = sql`(SELECT id FROM me) AS "writerId", (SELECT count FROM hit) AS "hitCount", (SELECT remaining FROM hit) AS "hitRemaining"`;

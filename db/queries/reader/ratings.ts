@@ -16,9 +16,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { displayName } from '../../../src/domain/display-name.ts';
 import { summarizeRatings, totalsAfterChange, type RatingTotals } from '../../../src/domain/rating.ts';
 import { REVIEWS_PAGE_SIZE, type OwnRating, type Review, type ReviewPage } from '../../../src/domain/schemas/reader.ts';
-import { executePrepared, type Database } from '../../client.ts';
-import { findIdByRef, refCondition, type RefTable } from '../refs.ts';
-import { WRITER_GUARD_COLUMNS, writerGuardCtes, writerVerdict, type Guarded, type WriterGuard, type WriterGuardRow } from '../writer-guard.ts';
+import { executePrepared, statementOf, type Database } from '../../client.ts';
+import { findIdByRef, refPlaceholderCondition, refShape, type RefShape, type RefTable } from '../refs.ts';
+import { guardValues, WRITER_GUARD_COLUMNS, WRITER_GUARD_CTES, writerVerdict, type Guarded, type WriterGuard, type WriterGuardRow } from '../writer-guard.ts';
 
 /** Which table a rating belongs to, the column naming what it rates, and the table of what it rates. */
 export interface RatingTarget {
@@ -133,17 +133,19 @@ const isMissingTarget = (error: unknown) => (error as { code?: string } | null)?
  */
 export async function saveRating(db: Database, target: RatingTarget, guard: WriterGuard, ref: number | string, rating: number, review: string | null | undefined): Promise<Guarded<RatingWrite>> {
   const keep = review === undefined;
-  try {
-    const written = await executePrepared(db, 'save_rating', sql`
-      WITH ${writerGuardCtes(guard)}, ${targetCtes(target, ref)},
+  const shape = refShape(ref);
+  const statement = statementOf(statements, `save:${target.table}:${shape}:${keep}`, () => sql`
+      WITH ${WRITER_GUARD_CTES}, ${targetCtes(target, shape)},
       prior AS (SELECT o.rating FROM ${table(target)} o, allowed, tr WHERE o.user_id = allowed.id AND o.${column(target)} = tr.id),
       w AS (
         INSERT INTO ${table(target)} AS t (user_id, ${column(target)}, rating, review)
-        SELECT allowed.id, tr.id, ${rating}, ${keep ? null : review}::text FROM allowed, tr
+        SELECT allowed.id, tr.id, ${sql.placeholder('rating')}, ${keep ? sql`NULL` : sql.placeholder('review')}::text FROM allowed, tr
         ON CONFLICT (user_id, ${column(target)}) DO UPDATE
           SET rating = EXCLUDED.rating, review = ${keep ? sql`t.review` : sql`EXCLUDED.review`}, updated_at = now()
         RETURNING t.${column(target)} AS "targetId", t.rating, t.review, t.updated_at AS "updatedAt")
       SELECT ${WRITER_GUARD_COLUMNS}, (SELECT row_to_json(w) FROM w) AS own, (SELECT rating FROM prior) AS prior, (SELECT n FROM before) AS n, (SELECT s FROM before) AS s`);
+  try {
+    const written = await executePrepared(db, 'save_rating', statement, { ...guardValues(guard), ref, rating, ...(keep ? {} : { review }) });
     const row = written.rows[0] as unknown as WriterGuardRow & TotalsBefore & { own: (OwnJson & { targetId: number }) | null };
     const verdict = writerVerdict(row, guard);
     if (verdict.kind !== 'allowed' || !row.own) return verdict.kind === 'allowed' ? { ...verdict, result: null } : verdict;
@@ -156,27 +158,32 @@ export async function saveRating(db: Database, target: RatingTarget, guard: Writ
 
 /** Deletes the guard's writer's own rating and review of what `ref` names; the result is null when they had none (or there is no such target). */
 export async function deleteRating(db: Database, target: RatingTarget, guard: WriterGuard, ref: number | string): Promise<Guarded<RatingWrite>> {
-  const deleted = await executePrepared(db, 'delete_rating', sql`
-    WITH ${writerGuardCtes(guard)}, ${targetCtes(target, ref)},
+  const shape = refShape(ref);
+  const statement = statementOf(statements, `delete:${target.table}:${shape}`, () => sql`
+    WITH ${WRITER_GUARD_CTES}, ${targetCtes(target, shape)},
     w AS (
       DELETE FROM ${table(target)} t USING allowed, tr
       WHERE t.${column(target)} = tr.id AND t.user_id = allowed.id
       RETURNING t.${column(target)} AS "targetId", t.rating)
     SELECT ${WRITER_GUARD_COLUMNS}, (SELECT "targetId" FROM w) AS "targetId", (SELECT rating FROM w) AS prior, (SELECT n FROM before) AS n, (SELECT s FROM before) AS s`);
+  const deleted = await executePrepared(db, 'delete_rating', statement, { ...guardValues(guard), ref });
   const row = deleted.rows[0] as unknown as WriterGuardRow & TotalsBefore & { targetId: number | null };
   const verdict = writerVerdict(row, guard);
   if (verdict.kind !== 'allowed') return verdict;
   return { ...verdict, result: row.targetId === null ? null : { own: null, summary: summaryAfter(row, null) } };
 }
 
+/** The rating writes' statements, one per target, reference shape and kind of write (statementOf). */
+const statements = new Map<string, SQL>();
+
 /**
- * The CTEs `tr` (the book or author `ref` names, or no row) and `before` (its rating count n and sum s
+ * The CTEs `tr` (the book or author the placeholder `ref` names, or no row) and `before` (its rating count n and sum s
  * as the statement's snapshot sees them, the writer's previous rating included). A write answers
  * the summary from them and its own change (totalsAfterChange): the counters move in the write's
  * trigger, which no part of the same statement sees, and reading them again would cost a round trip.
  */
-function targetCtes(target: RatingTarget, ref: number | string): SQL {
-  const named = refCondition(sql`x`, ref) ?? sql`false`;
+function targetCtes(target: RatingTarget, shape: RefShape): SQL {
+  const named = refPlaceholderCondition(sql`x`, shape);
   return sql`tr AS (SELECT x.id FROM ${sql.identifier(target.rated)} x WHERE ${named}),
     before AS (SELECT t.n, t.s FROM tr, LATERAL ${totalsSql(target, sql`tr.id`)} t)`;
 }

@@ -5,12 +5,12 @@
  * the reader's rate limit in their own statement (writer-guard.ts). Titles come from book_titles (the edition
  * rule per page language, kept by triggers: db/queries/book-title.ts).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Locale, ReadingStatus } from '../../../src/domain/enums.ts';
 import { READING_LIST_PAGE_SIZE, type ReadingListEntry, type ReadingListPage } from '../../../src/domain/schemas/reader.ts';
 import { executePrepared, type Database } from '../../client.ts';
 import { fitsSerial } from '../refs.ts';
-import { WRITER_GUARD_COLUMNS, writerGuardCtes, writerVerdict, type Guarded, type WriterGuard, type WriterGuardRow } from '../writer-guard.ts';
+import { guardValues, WRITER_GUARD_COLUMNS, WRITER_GUARD_CTES, writerVerdict, type Guarded, type WriterGuard, type WriterGuardRow } from '../writer-guard.ts';
 import { isoTime } from './ratings.ts';
 
 interface EntryRow extends Omit<ReadingListEntry, 'addedAt' | 'updatedAt'> {
@@ -20,8 +20,8 @@ interface EntryRow extends Omit<ReadingListEntry, 'addedAt' | 'updatedAt'> {
 
 const toEntry = ({ addedAt, updatedAt, ...entry }: EntryRow): ReadingListEntry => ({ ...entry, addedAt: isoTime(addedAt), updatedAt: isoTime(updatedAt) });
 
-/** An entry of relation `l` (reading_list columns) with its book, as json. */
-function entryJson(locale: Locale): SQL {
+/** An entry of relation `l` (reading_list columns) with its book, as json; `locale` a value or a placeholder. */
+function entryJson(locale: Locale | Placeholder): SQL {
   return sql`json_build_object(
     'bookId', l.book_id, 'status', l.status, 'addedAt', l.created_at, 'updatedAt', l.updated_at,
     'book', json_build_object(
@@ -30,6 +30,36 @@ function entryJson(locale: Locale): SQL {
                            FROM book_authors ba JOIN authors a ON a.id = ba.author_id WHERE ba.book_id = b.id), '[]')))
     FROM books b LEFT JOIN book_titles t ON t.book_id = b.id AND t.locale = ${locale}::text WHERE b.id = l.book_id`;
 }
+
+/** The writes' values as placeholders: each statement is built once (executePrepared), not per request. */
+const STATUS = sql.placeholder('status');
+const BOOK_ID = sql.placeholder('bookId');
+const LOCALE = sql.placeholder('locale');
+/** An id no row can have (beyond the integer column) is sent as NULL: it matches nothing. */
+const bookIdValue = (bookId: number) => (fitsSerial(bookId) ? bookId : null);
+
+const ADD = sql`
+      WITH ${WRITER_GUARD_CTES},
+      l AS (
+        INSERT INTO reading_list AS r (user_id, book_id, status)
+        SELECT allowed.id, b.id, ${STATUS}::reading_status FROM allowed, books b WHERE b.id = ${BOOK_ID}::int
+        ON CONFLICT (user_id, book_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()
+        RETURNING r.*, (r.xmax = 0) AS created
+      )
+      SELECT ${WRITER_GUARD_COLUMNS}, (SELECT l.created FROM l) AS created, (SELECT (SELECT ${entryJson(LOCALE)}) FROM l) AS entry`;
+
+const UPDATE = sql`
+    WITH ${WRITER_GUARD_CTES},
+    l AS (
+      UPDATE reading_list r SET status = ${STATUS}::reading_status, updated_at = now()
+      FROM allowed WHERE r.user_id = allowed.id AND r.book_id = ${BOOK_ID}::int RETURNING r.*
+    )
+    SELECT ${WRITER_GUARD_COLUMNS}, (SELECT (SELECT ${entryJson(LOCALE)}) FROM l) AS entry`;
+
+const REMOVE = sql`
+    WITH ${WRITER_GUARD_CTES},
+    l AS (DELETE FROM reading_list r USING allowed WHERE r.user_id = allowed.id AND r.book_id = ${BOOK_ID}::int RETURNING r.book_id)
+    SELECT ${WRITER_GUARD_COLUMNS}, (SELECT count(*)::int FROM l) AS removed`;
 
 /**
  * Adds a book to the guard's writer's list or, when it is there already, sets its status (spec §4:
@@ -45,15 +75,7 @@ export async function addToReadingList(
   locale: Locale,
 ): Promise<Guarded<{ entry: ReadingListEntry; created: boolean }>> {
   try {
-    const result = await executePrepared(db, 'reading_list_add', sql`
-      WITH ${writerGuardCtes(guard)},
-      l AS (
-        INSERT INTO reading_list AS r (user_id, book_id, status)
-        SELECT allowed.id, b.id, ${status}::reading_status FROM allowed, books b WHERE b.id = ${fitsSerial(bookId) ? bookId : null}::int
-        ON CONFLICT (user_id, book_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()
-        RETURNING r.*, (r.xmax = 0) AS created
-      )
-      SELECT ${WRITER_GUARD_COLUMNS}, (SELECT l.created FROM l) AS created, (SELECT (SELECT ${entryJson(locale)}) FROM l) AS entry`);
+    const result = await executePrepared(db, 'reading_list_add', ADD, { ...guardValues(guard), status, bookId: bookIdValue(bookId), locale });
     const row = result.rows[0] as unknown as WriterGuardRow & { created: boolean | null; entry: EntryRow | null };
     const verdict = writerVerdict(row, guard);
     if (verdict.kind !== 'allowed') return verdict;
@@ -67,13 +89,7 @@ export async function addToReadingList(
 
 /** Sets the status of an entry the guard's writer has; the result is null when the book is not in their list. */
 export async function updateReadingListStatus(db: Database, guard: WriterGuard, bookId: number, status: ReadingStatus, locale: Locale): Promise<Guarded<ReadingListEntry>> {
-  const result = await executePrepared(db, 'reading_list_update', sql`
-    WITH ${writerGuardCtes(guard)},
-    l AS (
-      UPDATE reading_list r SET status = ${status}::reading_status, updated_at = now()
-      FROM allowed WHERE r.user_id = allowed.id AND r.book_id = ${fitsSerial(bookId) ? bookId : null}::int RETURNING r.*
-    )
-    SELECT ${WRITER_GUARD_COLUMNS}, (SELECT (SELECT ${entryJson(locale)}) FROM l) AS entry`);
+  const result = await executePrepared(db, 'reading_list_update', UPDATE, { ...guardValues(guard), status, bookId: bookIdValue(bookId), locale });
   const row = result.rows[0] as unknown as WriterGuardRow & { entry: EntryRow | null };
   const verdict = writerVerdict(row, guard);
   if (verdict.kind !== 'allowed') return verdict;
@@ -82,10 +98,7 @@ export async function updateReadingListStatus(db: Database, guard: WriterGuard, 
 
 /** Removes a book from the guard's writer's list; the result is null when it was not there. */
 export async function removeFromReadingList(db: Database, guard: WriterGuard, bookId: number): Promise<Guarded<true>> {
-  const result = await executePrepared(db, 'reading_list_remove', sql`
-    WITH ${writerGuardCtes(guard)},
-    l AS (DELETE FROM reading_list r USING allowed WHERE r.user_id = allowed.id AND r.book_id = ${fitsSerial(bookId) ? bookId : null}::int RETURNING r.book_id)
-    SELECT ${WRITER_GUARD_COLUMNS}, (SELECT count(*)::int FROM l) AS removed`);
+  const result = await executePrepared(db, 'reading_list_remove', REMOVE, { ...guardValues(guard), bookId: bookIdValue(bookId) });
   const row = result.rows[0] as unknown as WriterGuardRow & { removed: number };
   const verdict = writerVerdict(row, guard);
   if (verdict.kind !== 'allowed') return verdict;
