@@ -6,6 +6,7 @@
  * (never a 500): empty, no text, unknown columns, too large, too many rows, broken quoting.
  */
 import { Readable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import { CsvError, parse } from 'csv-parse';
 import { ApiError } from '../../../src/domain/envelope.ts';
 import {
@@ -15,6 +16,7 @@ import {
   IMPORT_MAX_ROWS,
   ImportFileProblem,
   importRowOf,
+  isGzip,
   type ImportRow,
   type TextEncoding,
 } from '../../../src/domain/open-data/import-file.ts';
@@ -46,10 +48,24 @@ export async function readImportUpload(req: Request): Promise<ParsedImportFile> 
   if (file.size > IMPORT_MAX_BYTES) throw refuse(new ImportFileProblem('tooLarge'));
   const fileName = (file.name || 'import.csv').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
   try {
-    return { fileName, ...(await parseImportFile(new Uint8Array(await file.arrayBuffer()))) };
+    return { fileName, ...(await parseImportFile(unpacked(new Uint8Array(await file.arrayBuffer())))) };
   } catch (error) {
     if (error instanceof ImportFileProblem) throw refuse(error);
     throw error;
+  }
+}
+
+/**
+ * The file as sent, or unpacked when the import tab sent it gzip-compressed (IMPORT_UPLOAD_MAX_BYTES):
+ * never more than IMPORT_MAX_BYTES unpacked (a compression bomb stops there), a broken stream is no CSV.
+ */
+export function unpacked(bytes: Uint8Array): Uint8Array {
+  if (!isGzip(bytes)) return bytes;
+  try {
+    return gunzipSync(bytes, { maxOutputLength: IMPORT_MAX_BYTES });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ImportFileProblem('tooLarge');
+    throw new ImportFileProblem('notCsv');
   }
 }
 

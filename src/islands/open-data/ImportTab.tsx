@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { MatchKind, ReadingStatus } from '../../domain/enums.ts';
 import { ImportJobListSchema, ImportJobSchema, ImportRowsPageSchema, type ImportBookRef, type ImportJob, type ImportRowView } from '../../domain/schemas/import.ts';
+import { IMPORT_MAX_BYTES, IMPORT_UPLOAD_MAX_BYTES } from '../../domain/open-data/import-file.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { FormAlert, LoadFailed, OutcomeMessage } from '../account/fields.tsx';
 import { fill } from '../account/texts.ts';
@@ -65,6 +66,7 @@ export const IMPORT_TEXT_KEYS = [
   'import.failed.title',
   'import.loadFailed',
   'api.error.importMissing',
+  'api.error.importTooLarge',
   ...Object.values(STATUS_TEXT_KEYS),
   'account.profile.retry',
   'common.loading',
@@ -128,6 +130,15 @@ export default function ImportTab({ client, locale, texts, links }: ImportTabPro
   );
 }
 
+/**
+ * The file gzip-compressed for the upload (IMPORT_UPLOAD_MAX_BYTES: a Netlify function takes ~4.5 MB
+ * of file per request; a 10 MB export is ~2 MB compressed); as it is where the browser cannot compress.
+ */
+async function compressed(file: File): Promise<Blob> {
+  if (typeof CompressionStream === 'undefined') return file;
+  return new Response(file.stream().pipeThrough(new CompressionStream('gzip'))).blob();
+}
+
 function UploadForm({ client, texts, onStarted, first }: { client: ApiClient; texts: ImportTexts; onStarted: (job: ImportJob) => void; first: boolean }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -144,9 +155,14 @@ function UploadForm({ client, texts, onStarted, first }: { client: ApiClient; te
     }
     setBusy(true);
     setError(undefined);
-    const form = new FormData();
-    form.append('file', file, file.name);
     try {
+      const sent = file.size > IMPORT_MAX_BYTES ? file : await compressed(file);
+      if (file.size > IMPORT_MAX_BYTES || sent.size > IMPORT_UPLOAD_MAX_BYTES) {
+        setError(texts['api.error.importTooLarge']);
+        return;
+      }
+      const form = new FormData();
+      form.append('file', sent, file.name);
       onStarted(await client.request('POST', '/api/profile/imports', { formData: form, schema: ImportJobSchema }));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
