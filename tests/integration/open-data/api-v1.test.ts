@@ -256,6 +256,22 @@ describe('caching', () => {
     }
   });
 
+  it('shows a renamed award category in the next answer: award categories move the catalogue version too (migration 0019)', async () => {
+    const db = await getDb();
+    const [award] = (await db.execute(sql`
+      SELECT b.slug, c.id, c.names FROM book_awards ba JOIN books b ON b.id = ba.book_id JOIN award_categories c ON c.id = ba.category_id
+      ORDER BY b.id, c.id LIMIT 1`)).rows as { slug: string; id: number; names: Record<string, string> }[];
+    const path = `/api/v1/books/${award!.slug}?lang=en`;
+    const categories = async () => (await json(await get(path), successEnvelope(BookDetailV1Schema))).data.awards.map((a) => a.category?.name);
+    expect(await categories()).toContain(award!.names.en);
+    await db.execute(sql`UPDATE award_categories SET names = names || '{"en": "Renamed category (v1 test)"}'::jsonb WHERE id = ${award!.id}`);
+    try {
+      expect(await categories()).toContain('Renamed category (v1 test)');
+    } finally {
+      await db.execute(sql`UPDATE award_categories SET names = ${JSON.stringify(award!.names)}::jsonb WHERE id = ${award!.id}`);
+    }
+  });
+
   it('tags other questions differently and never caches a refusal', async () => {
     const a = (await get('/api/v1/books?limit=1&lang=en')).headers.get('etag');
     const b = (await get('/api/v1/books?limit=1&lang=de')).headers.get('etag');
