@@ -59,13 +59,26 @@ function toJob(row: Record<string, unknown>): JobRecord {
   return { ...(row as unknown as JobRecord), createdAt: stamp(row.createdAt)!, finishedAt: stamp(row.finishedAt) };
 }
 
-/** Stores a parsed file as a job in `matching`, with its rows, in one transaction. */
+/** Settled jobs (in review, done, failed) a reader keeps besides the new one; the tab shows the latest. */
+export const IMPORT_JOBS_KEPT = 5;
+/** Settled jobs older than this go, whoever's they are (with their rows: up to 20,000 each). */
+export const IMPORT_JOB_MAX_AGE_DAYS = 90;
+
+/**
+ * Stores a parsed file as a job in `matching`, with its rows, in one transaction; in the same
+ * transaction the reader's settled jobs beyond the latest IMPORT_JOBS_KEPT go, and anyone's settled
+ * jobs older than IMPORT_JOB_MAX_AGE_DAYS (a job being matched or applied is never touched).
+ */
 export async function createImportJob(
   db: Database,
   userId: string,
   file: { source: ImportSource; fileName: string; encoding: TextEncoding; rows: ImportRow[]; invalidRows: number },
 ): Promise<string> {
   return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      DELETE FROM import_jobs j WHERE j.status IN ('review', 'done', 'failed')
+        AND ((j.user_id = ${userId} AND j.id NOT IN (SELECT k.id FROM import_jobs k WHERE k.user_id = ${userId} ORDER BY k.created_at DESC, k.id LIMIT ${IMPORT_JOBS_KEPT}))
+             OR j.updated_at < now() - make_interval(days => ${IMPORT_JOB_MAX_AGE_DAYS}))`);
     const { rows } = await tx.execute(sql`
       INSERT INTO import_jobs (user_id, source, file_name, encoding, total, invalid_rows)
       VALUES (${userId}, ${file.source}, ${file.fileName}, ${file.encoding}, ${file.rows.length}, ${file.invalidRows}) RETURNING id`);

@@ -11,6 +11,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../../db/client.ts';
+import { IMPORT_JOB_MAX_AGE_DAYS, IMPORT_JOBS_KEPT } from '../../../db/queries/open-data/import-jobs.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../src/domain/open-data/import-file.ts';
 import { ImportJobListSchema, ImportJobSchema, ImportRowsPageSchema, type ImportJob } from '../../../src/domain/schemas/import.ts';
 import { bookIds, createBooks, createReader, dataOf, errorOf, removeBooks, serveForTests, type Answer, type Reader, type TestBook } from '../../support/readers.ts';
@@ -265,6 +266,26 @@ describe('refusals', () => {
     form.append('file', new Blob([GOODREADS]), 'x.csv');
     const foreign = await fetch(`${server.url()}/api/profile/imports`, { method: 'POST', body: form, headers: { cookie: reader.cookie, origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);
+  });
+});
+
+describe('old jobs', () => {
+  it(`keep a reader's latest ${IMPORT_JOBS_KEPT} besides a new upload, and go after ${IMPORT_JOB_MAX_AGE_DAYS} days whoever's they are`, async () => {
+    const db = await getDb();
+    const [reader, other] = [await createReader(server.url()), await createReader(server.url())];
+    const job = (userId: string, name: string, status: string, days: number) => db.execute(sql`
+      INSERT INTO import_jobs (user_id, source, file_name, encoding, total, status, created_at, updated_at)
+      VALUES (${userId}, 'goodreads', ${name}, 'utf-8', 0, ${status}::import_job_status, now() - make_interval(days => ${days}), now() - make_interval(days => ${days}))`);
+    for (let day = 1; day <= IMPORT_JOBS_KEPT + 1; day++) await job(reader.id, `old-${day}.csv`, 'done', day);
+    await job(other.id, 'ancient.csv', 'done', IMPORT_JOB_MAX_AGE_DAYS + 1);
+    await job(other.id, 'recent.csv', 'review', 10);
+    await job(other.id, 'stuck.csv', 'matching', IMPORT_JOB_MAX_AGE_DAYS + 1);
+    const started = dataOf(await upload(reader, GOODREADS, { name: 'new.csv' }), ImportJobSchema, 202);
+    await settle(reader, started.id);
+    const names = async (userId: string) =>
+      ((await db.execute(sql`SELECT file_name FROM import_jobs WHERE user_id = ${userId} ORDER BY created_at DESC`)).rows as { file_name: string }[]).map((r) => r.file_name);
+    expect(await names(reader.id)).toEqual(['new.csv', ...Array.from({ length: IMPORT_JOBS_KEPT }, (_, i) => `old-${i + 1}.csv`)]);
+    expect(await names(other.id)).toEqual(['recent.csv', 'stuck.csv']);
   });
 });
 
