@@ -9,6 +9,7 @@ import { ANALYTICS_RANGES, toCsv, type AnalyticsRange } from '../../domain/analy
 import { AnalyticsDashboardSchema, type AnalyticsDashboard as Dashboard } from '../../domain/schemas/analytics.ts';
 import { LoadFailed } from '../account/fields.tsx';
 import { LoadingSpinner } from '../LoadingSpinner.tsx';
+import { ChoiceChips } from '../ChoiceChips.tsx';
 import { accountClient, describeFailure, FAILURE_TEXT_KEYS } from '../account/form-support.ts';
 import { fill, type Texts } from '../account/texts.ts';
 import AdminGate, { GATE_TEXT_KEYS } from '../editorial/AdminGate.tsx';
@@ -283,19 +284,15 @@ function Dashboard({ locale, texts }: AnalyticsDashboardProps) {
     [locale, texts],
   );
   useEffect(() => fetchData(range), [range, fetchData]);
-  const name = useId();
 
   return (
     <div className="analytics-dashboard">
-      <fieldset className="analytics-range">
-        <legend>{texts['admin.analytics.range']}</legend>
-        {ANALYTICS_RANGES.map((days) => (
-          <label key={days} className={`analytics-range__option${days === range ? ' analytics-range__option--active' : ''}`}>
-            <input type="radio" name={name} value={days} checked={days === range} onChange={() => setRange(days)} />
-            {fill(texts['admin.analytics.rangeDays'], { days })}
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceChips
+        legend={texts['admin.analytics.range']}
+        value={range}
+        onChange={setRange}
+        options={ANALYTICS_RANGES.map((days) => ({ value: days, label: fill(texts['admin.analytics.rangeDays'], { days }) }))}
+      />
       <div aria-live="polite" aria-busy={load.state === 'loading'}>
         {load.state === 'loading' && <LoadingSpinner label={texts['common.loading']} />}
         {load.state === 'failed' && <LoadFailed message={load.message} retryLabel={texts['admin.retry']} onRetry={() => fetchData(range)} />}

@@ -10,6 +10,7 @@ import { ReadingListPageSchema, type ReadingListEntry, type ReadingListPage } fr
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { LoadFailed, OutcomeMessage } from '../../account/fields.tsx';
 import { LoadingSpinner } from '../../LoadingSpinner.tsx';
+import { ChoiceChips } from '../../ChoiceChips.tsx';
 import { fill } from '../../account/texts.ts';
 import { STATUS_TEXT_KEYS } from '../ReadingListControl.tsx';
 
@@ -99,18 +100,20 @@ export default function ReadingTab({ client, locale, texts, links }: { client: A
 
   return (
     <div className="reading-tab">
-      <fieldset className="reading-tab__filter">
-        <legend>{texts['account.profile.reading.filterLabel']}</legend>
-        {(['all', ...READING_STATUSES] as const).map((value) => (
-          <label key={value} className="chip-toggle">
-            <input type="radio" name="reading-filter" value={value} checked={filter === value} onChange={() => setFilter(value)} />
-            <span>
+      <ChoiceChips
+        legend={texts['account.profile.reading.filterLabel']}
+        value={filter}
+        onChange={setFilter}
+        options={(['all', ...READING_STATUSES] as const).map((value) => ({
+          value,
+          label: (
+            <>
               {value === 'all' ? texts['account.profile.reading.all'] : statusLabel(value)}
               {counts && <span className="muted"> ({number.format(value === 'all' ? everything : counts[value])})</span>}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+            </>
+          ),
+        }))}
+      />
       <OutcomeMessage outcome={message} />
       {load.state === 'loading' && <LoadingSpinner label={texts['common.loading']} />}
       {load.state === 'failed' && <LoadFailed message={texts['account.profile.reading.loadFailed']} retryLabel={texts['account.profile.retry']} onRetry={() => fetchPage(1)} />}
