@@ -6,28 +6,18 @@
  * pages, year) come from one edition: in the reader's language if there is one, the primary otherwise.
  */
 import { sql } from 'drizzle-orm';
-import type { BindingType, ReadingStatus } from '../../../src/domain/enums.ts';
 import type { ReadingHistoryRow } from '../../../src/domain/open-data/goodreads-csv.ts';
 import type { Database } from '../../client.ts';
 
-interface Row {
-  title: string;
-  authors: { name: string; sortName: string }[] | null;
-  isbn: string | null;
-  rating: number | null;
+/** A row as PostgreSQL sends it: the history row with json that may be null, timestamps and a bigint as text, and the counters the average comes from. */
+type Row = Omit<ReadingHistoryRow, 'authors' | 'averageRating' | 'readAt' | 'addedAt' | 'shelfPosition'> & {
+  authors: ReadingHistoryRow['authors'] | null;
   ratingCount: number | null;
   ratingSum: number | null;
-  publisher: string | null;
-  binding: BindingType | null;
-  pages: number | null;
-  editionYear: number | null;
-  originalYear: number | null;
-  status: ReadingStatus | null;
   readAt: string | null;
   addedAt: string;
-  review: string | null;
   shelfPosition: string | number;
-}
+};
 
 /** The reader's rows for goodreadsCsv() (src/domain/open-data/goodreads-csv.ts); [] for an unknown id. */
 export async function readReadingHistory(db: Database, userId: string): Promise<ReadingHistoryRow[]> {
