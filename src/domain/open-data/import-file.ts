@@ -14,17 +14,7 @@ import { csvField, unescapeCsvCell } from './csv-injection.ts';
 import { fromGoodreadsRating, GOODREADS_COLUMNS, statusOfShelf } from './goodreads-csv.ts';
 import { isbnPair } from './isbn.ts';
 
-/** Issue 16: at most 10 MB and 20,000 rows per file. */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 20_000;
-
-/**
- * What one upload request may carry: a Netlify function takes at most 6 MB of buffered body, and a
- * binary body (multipart) arrives base64-encoded, a third larger, so 4.5 MB of file. The import tab
- * therefore sends the file gzip-compressed (a 10 MB export is ~2 MB so) and refuses, before sending,
- * a file that is still larger (ADR 0026).
- */
-export const IMPORT_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
+export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_UPLOAD_MAX_BYTES } from './import-limits.ts';
 
 /** Whether bytes are a gzip stream (RFC 1952's magic number): a compressed upload, unpacked before reading. */
 export const isGzip = (bytes: Uint8Array): boolean => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;

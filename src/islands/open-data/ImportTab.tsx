@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { MatchKind, ReadingStatus } from '../../domain/enums.ts';
 import { ImportJobListSchema, ImportJobSchema, ImportRowsPageSchema, type ImportBookRef, type ImportJob, type ImportRowView } from '../../domain/schemas/import.ts';
-import { IMPORT_MAX_BYTES, IMPORT_UPLOAD_MAX_BYTES } from '../../domain/open-data/import-file.ts';
+import { IMPORT_MAX_BYTES, IMPORT_UPLOAD_MAX_BYTES } from '../../domain/open-data/import-limits.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { FormAlert, LoadFailed, OutcomeMessage } from '../account/fields.tsx';
 import { fill } from '../account/texts.ts';
