@@ -6,6 +6,7 @@ import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { EmailTokenPurpose, Locale, Role } from '../../src/domain/enums.ts';
 import type { Database } from '../client.ts';
 import { emailTokens, rateLimits, users } from '../schema/index.ts';
+import { liveSessionUserIdSql, type SessionRef } from './sessions.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -86,15 +87,19 @@ export async function recordLogin(db: Database, userId: string): Promise<void> {
   await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId));
 }
 
+/**
+ * Updates the profile of the session's user, the session checked in the same statement
+ * (liveSessionUserIdSql: one round trip instead of two); null when the session is not live.
+ */
 export async function updateProfile(
   db: Database,
-  userId: string,
+  session: SessionRef,
   patch: { firstName?: string | null; lastName?: string | null; bio?: string | null; language?: Locale },
 ): Promise<UserRow | null> {
   const [row] = await db
     .update(users)
     .set({ ...patch, updatedAt: sql`now()` })
-    .where(eq(users.id, userId))
+    .where(sql`${users.id} = ${liveSessionUserIdSql(session)}`)
     .returning();
   return row ?? null;
 }

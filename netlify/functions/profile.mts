@@ -6,7 +6,7 @@ import { DeleteAccountSchema, ProfileUpdateSchema } from '../../src/domain/schem
 import { toCurrentUser } from './_shared/current-user.ts';
 import { handle, noContent, ok, parseJson } from './_shared/http.ts';
 import { verifyPassword } from './_shared/passwords.ts';
-import { requireUser, sessionCookies, sessionHintCookie } from './_shared/session.ts';
+import { requireSessionRef, requireUser, sessionCookies, sessionHintCookie, unauthenticated } from './_shared/session.ts';
 
 /** PATCH /api/profile (names, bio, language) and DELETE /api/profile (after password confirmation). */
 export default handle({
@@ -17,10 +17,11 @@ export default handle({
     return ok(toCurrentUser(row));
   },
   PATCH: async (req) => {
-    const user = await requireUser(req);
+    const session = await requireSessionRef(req);
     const patch = await parseJson(req, ProfileUpdateSchema);
-    const row = await updateProfile(await getDb(), user.id, patch);
-    if (!row) throw new ApiError('UNAUTHENTICATED');
+    // The session is checked in the update itself: no row unless it is live.
+    const row = await updateProfile(await getDb(), session, patch);
+    if (!row) throw unauthenticated(req);
     // A new first name is a new initial on the avatar: the hint follows.
     return ok(toCurrentUser(row), { headers: { 'set-cookie': sessionHintCookie(req, row.firstName ?? '') } });
   },
