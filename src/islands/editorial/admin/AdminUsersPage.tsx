@@ -5,7 +5,7 @@
  * the server's 409 message. A user's reviews can be hidden (with a reason), shown again or removed
  * (with a reason). Every call goes to /api/admin/* (super users only, checked there).
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '../../../domain/enums.ts';
 import { AdminUserPageSchema, AdminUserSchema, type AdminUser, type AdminUserPage } from '../../../domain/schemas/admin-users.ts';
 import { ModeratedReviewSchema, UserReviewsSchema, type ModeratedReview, type UserReviews } from '../../../domain/schemas/moderation.ts';
@@ -118,25 +118,36 @@ function UsersAdmin({ locale, texts, paths }: AdminUsersPageProps) {
   const failure = (error: unknown) => describeFailure(error, texts as unknown as Record<string, string> & typeof texts);
   const roleName = (role: Role) => texts[ROLE_KEY[role]];
 
+  // A newer load cancels the one in flight: an older answer arriving last (the whole list after a
+  // search, another user's reviews) must not replace the newer one.
+  const pageRequest = useRef<AbortController | null>(null);
+  const reviewsRequest = useRef<AbortController | null>(null);
+  const next = (request: { current: AbortController | null }) => {
+    request.current?.abort();
+    return (request.current = new AbortController());
+  };
+
   const load = useCallback(() => {
+    const { signal } = next(pageRequest);
     setPage('loading');
     const params = new URLSearchParams({ page: String(search.page) });
     if (search.q) params.set('q', search.q);
     client
-      .get(`/api/admin/users?${params}`, { schema: AdminUserPageSchema })
-      .then(setPage)
-      .catch(() => setPage('failed'));
+      .get(`/api/admin/users?${params}`, { schema: AdminUserPageSchema, signal })
+      .then((answer) => signal.aborted || setPage(answer))
+      .catch(() => signal.aborted || setPage('failed'));
   }, [client, search]);
   useEffect(load, [load]);
 
   const loadReviews = useCallback(
     (user: AdminUser) => {
+      const { signal } = next(reviewsRequest);
       setReviewsOf(user);
       setReviews('loading');
       client
-        .get(`/api/admin/users/${user.id}/reviews`, { schema: UserReviewsSchema })
-        .then(setReviews)
-        .catch(() => setReviews('failed'));
+        .get(`/api/admin/users/${user.id}/reviews`, { schema: UserReviewsSchema, signal })
+        .then((answer) => signal.aborted || setReviews(answer))
+        .catch(() => signal.aborted || setReviews('failed'));
     },
     [client],
   );
