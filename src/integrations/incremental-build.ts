@@ -6,7 +6,9 @@
  * - INCREMENTAL_BASE=<folder of a complete build from the same inputs, with its state>: only the entity
  *   pages (books, authors, series) the catalogue changes since that build touch are rendered, with
  *   every other page; after the page post-processing (island-style, which runs before this hook),
- *   every file of the base the new build did not write is hard-linked in, except the removed pages and
+ *   every file of the base the new build did not write is hard-linked in, except the removed pages, the
+ *   pages of a locale outside the entity sections (rendered by every build: a base file there is of
+ *   something deleted, mayTakeOver) and
  *   what later hooks write afresh for the whole site (the pagefind index, `_redirects`, `_headers`).
  * The result is the folder a full build would write, for a fraction of the rendering; `npm run build`
  * (Netlify) sets neither and builds everything.
@@ -16,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { getCatalogueSnapshot } from '../../db/queries/catalogue.ts';
-import { catalogueState, pageKeyOf, parseCatalogueState, planIncremental, type CatalogueState, type IncrementalPlan, type PageKind } from '../domain/build/incremental.ts';
+import { catalogueState, mayTakeOver, pageKeyOf, parseCatalogueState, planIncremental, type CatalogueState, type IncrementalPlan, type PageKind } from '../domain/build/incremental.ts';
 
 export const STATE_FILE = '.catalogue-state.json';
 /** Left in a build whose search index is its base's (src/integrations/pagefind.ts): the rebuilder indexes it next. */
@@ -108,7 +110,7 @@ export default function incrementalBuild(): AstroIntegration {
           const started = Date.now();
           const files = new Set<string>();
           const removed = new Set(plan.remove.map(outputFolder));
-          linkTree(base, out, { skip: (relPath) => NOT_LINKED.has(relPath) || removed.has(relPath), linked: files });
+          linkTree(base, out, { skip: (relPath) => NOT_LINKED.has(relPath) || removed.has(relPath) || !mayTakeOver(relPath.split(path.sep).join('/')), linked: files });
           takenOver = { base, files };
           logger.info(`incremental: took over ${files.size} unchanged file(s) from ${path.basename(base)} in ${Date.now() - started} ms`);
         }

@@ -61,8 +61,10 @@ test('a visitor’s page views show on the dashboard for the super user', async 
 
   expect(await pageViewsToday(admin)).toBe(before + 3);
   await admin.goto('/en/admin/analytics');
-  await admin.getByRole('radio', { name: '7 days' }).check();
   const views = admin.getByRole('figure', { name: 'Page views · Unique visitors (per day)' });
+  // The figures come from the hydrated island: a radio checked before hydration would be reset by it.
+  await expect(views).toBeVisible();
+  await admin.getByRole('radio', { name: '7 days' }).check();
   const row = views.getByRole('table').getByRole('row', { name: today() });
   await expect(row.getByRole('cell').first()).toHaveText(String(before + 3));
   await expect(admin.getByRole('figure', { name: 'Top books' }).getByRole('table')).toContainText('Dune');

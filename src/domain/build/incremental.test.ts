@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueAuthor, CatalogueBook, CatalogueGenre, CatalogueSeries, CatalogueSnapshot } from '../../../db/queries/catalogue.ts';
-import { catalogueState, parseCatalogueState, planIncremental } from './incremental.ts';
+import { catalogueState, mayTakeOver, parseCatalogueState, planIncremental } from './incremental.ts';
 
 const text = { en: 'x' };
 
@@ -84,5 +84,12 @@ describe('parseCatalogueState', () => {
     expect(parseCatalogueState(JSON.stringify(state))).toEqual(state);
     expect(parseCatalogueState(JSON.stringify({ ...state, version: 0 }))).toBeNull();
     expect(parseCatalogueState('{')).toBeNull();
+  });
+});
+
+describe('mayTakeOver', () => {
+  it('takes over entity pages and files outside the locales, never other pages of a locale (a deleted award would come back)', () => {
+    for (const kept of ['_astro/app.js', 'images/cover.webp', 'favicon.svg', 'en', 'de/books', 'en/books/dune/index.html', 'it/authors/frank-herbert/index.html', 'de/series/dune']) expect(mayTakeOver(kept), kept).toBe(true);
+    for (const gone of ['en/awards/e2e-preis/index.html', 'de/feeds/awards/e2e-preis.rss', 'it/feeds', 'en/index.html', 'en/genres/horror/index.html']) expect(mayTakeOver(gone), gone).toBe(false);
   });
 });

@@ -141,3 +141,21 @@ export function parseCatalogueState(json: string): CatalogueState | null {
     return null;
   }
 }
+
+const ENTITY_SECTIONS: ReadonlySet<string> = new Set(Object.values(PAGE_SECTIONS));
+const LOCALE_FOLDERS: ReadonlySet<string> = new Set(LOCALES);
+
+/**
+ * Whether a file or folder of the base build (its path relative to the build, `/`-separated) may be
+ * taken over by an incremental build that did not write it. Under a locale, only the entity sections
+ * (books, authors, series: the pages the build may skip) are: every other page of a locale (lists,
+ * awards, feeds, ...) is rendered by every build, so a base file there that the new build did not
+ * write belongs to something that is gone (a deleted award's page and feeds) and must not come back.
+ * Outside the locales (assets, images) everything may.
+ * @example mayTakeOver('en/feeds/awards/hugo.rss') // false
+ */
+export function mayTakeOver(relPath: string): boolean {
+  const [first, second] = relPath.split('/');
+  if (!LOCALE_FOLDERS.has(first!) || second === undefined) return true;
+  return ENTITY_SECTIONS.has(second);
+}
