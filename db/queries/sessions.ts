@@ -30,6 +30,9 @@ export interface SessionRef {
   version: number;
 }
 
+/** A session reference as placeholders (`sessionId`, `userId`, `version`: fill them with the SessionRef itself), for statements built once. */
+export const SESSION_PLACEHOLDERS = { sessionId: sql.placeholder('sessionId'), userId: sql.placeholder('userId'), version: sql.placeholder('version') } as unknown as SessionRef;
+
 /**
  * The user of a live session as a relation of at most one row (id, role): none when the session is
  * revoked or expired, the token's version is not the user's (password or role changed, account

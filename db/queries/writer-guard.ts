@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rateLimitHitSql } from './accounts.ts';
-import { liveSessionUserIdSql, type SessionRef } from './sessions.ts';
+import { liveSessionUserIdSql, SESSION_PLACEHOLDERS, type SessionRef } from './sessions.ts';
 
 export interface WriterGuard {
   session: SessionRef;
@@ -25,7 +25,7 @@ export interface WriterGuard {
 
 /** The guard as placeholders (the names guardValues fills): a guarded write's statement is built once, not per request. */
 const GUARD = {
-  session: { sessionId: sql.placeholder('sessionId'), userId: sql.placeholder('userId'), version: sql.placeholder('version') },
+  session: SESSION_PLACEHOLDERS,
   key: sql.placeholder('guardKey'),
   limit: sql.placeholder('guardLimit'),
   windowSeconds: sql.placeholder('guardWindow'),
@@ -34,9 +34,7 @@ const GUARD = {
 
 /** The values of the guard's placeholders in a guarded statement (see WRITER_GUARD_CTES). */
 export const guardValues = (guard: WriterGuard): Record<string, unknown> => ({
-  sessionId: guard.session.sessionId,
-  userId: guard.session.userId,
-  version: guard.session.version,
+  ...guard.session,
   guardKey: guard.key,
   guardLimit: guard.limit,
   guardWindow: guard.windowSeconds,

@@ -17,7 +17,7 @@ import { summarizeRatings } from '../../../src/domain/rating.ts';
 import { POPUP_BIO_LENGTH, POPUP_REVIEW_LIMIT, type ModalData } from '../../../src/domain/schemas/reader.ts';
 import type { LocalizedText } from '../../schema/localized.ts';
 import { executePrepared, type Database } from '../../client.ts';
-import { liveSessionUserSql, type SessionRef } from '../sessions.ts';
+import { liveSessionUserSql, SESSION_PLACEHOLDERS, type SessionRef } from '../sessions.ts';
 import { localizedTitleSql } from '../book-title.ts';
 import { listEditions } from '../editions.ts';
 import { BOOK_RATINGS, ownJson, reviewsJson, toOwnRating, toReview, totalsSql, type OwnJson, type ReviewRow } from './ratings.ts';
@@ -92,7 +92,6 @@ export async function loadModalCatalogue(db: Database, bookId: number, locale: L
  */
 function modalLiveStatement(signedIn: boolean): SQL {
   const id = sql`${sql.placeholder('bookId')}`;
-  const ref = { sessionId: sql.placeholder('sessionId'), userId: sql.placeholder('userId'), version: sql.placeholder('version') } as unknown as SessionRef;
   // The session is checked in this statement (no `me` row unless it is live): one round trip for a signed-in reader too.
   const personal = signedIn
     ? sql`${ownJson(BOOK_RATINGS, sql`me.id`, id)} AS own, (SELECT l.status FROM reading_list l WHERE l.user_id = me.id AND l.book_id = ${id}) AS status,
@@ -100,7 +99,7 @@ function modalLiveStatement(signedIn: boolean): SQL {
     : sql`NULL::json AS own, NULL::reading_status AS status, NULL::role AS "viewerRole"`;
   return sql`
     SELECT t.n, t.s, ${reviewsJson(BOOK_RATINGS, id, POPUP_REVIEW_LIMIT, 0)} AS reviews, ${personal}
-    FROM ${totalsSql(BOOK_RATINGS, id)} t ${signedIn ? sql`LEFT JOIN LATERAL ${liveSessionUserSql(ref)} me ON true` : sql``}`;
+    FROM ${totalsSql(BOOK_RATINGS, id)} t ${signedIn ? sql`LEFT JOIN LATERAL ${liveSessionUserSql(SESSION_PLACEHOLDERS)} me ON true` : sql``}`;
 }
 const MODAL_LIVE = { signedIn: modalLiveStatement(true), signedOut: modalLiveStatement(false) };
 

@@ -156,8 +156,8 @@ function UploadForm({ client, texts, onStarted, first }: { client: ApiClient; te
     setBusy(true);
     setError(undefined);
     try {
-      const sent = file.size > IMPORT_MAX_BYTES ? file : await compressed(file);
-      if (file.size > IMPORT_MAX_BYTES || sent.size > IMPORT_UPLOAD_MAX_BYTES) {
+      const sent = file.size > IMPORT_MAX_BYTES ? null : await compressed(file);
+      if (!sent || sent.size > IMPORT_UPLOAD_MAX_BYTES) {
         setError(texts['api.error.importTooLarge']);
         return;
       }
