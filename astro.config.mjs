@@ -8,10 +8,14 @@ import pagefindIndex from './src/integrations/pagefind.ts';
 import redirectRules from './src/integrations/redirect-rules.ts';
 import slugRedirects from './src/integrations/slug-redirects.ts';
 import securityHeaders from './src/integrations/security-headers.ts';
+import { requireSiteUrl } from './src/domain/runtime/environment.ts';
 
 // Static first (DESIGN.md §1): every catalogue page is prebuilt per locale; /api/* are Netlify Functions.
+// Canonical, hreflang, feed, sitemap and robots addresses (issue 26 point 1): SITE_URL, else Netlify's
+// URL or DEPLOY_PRIME_URL for the build's context; the local runtime's own server otherwise. A deployed
+// build that knows neither fails here rather than publish localhost addresses.
 export default defineConfig({
-  site: process.env.SITE_URL ?? 'http://localhost:8888',
+  site: requireSiteUrl(process.env, `http://localhost:${process.env.PORT ?? 8888}`),
   output: 'static',
   integrations: [react(), clientIntent(), islandStyle(), incrementalBuild(), pagefindIndex(), redirectRules(), slugRedirects(), securityHeaders()],
   trailingSlash: 'ignore',

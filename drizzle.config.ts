@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 export default defineConfig({
   dialect: 'postgresql',
   schema: './db/schema/index.ts',
-  out: './netlify/database/migrations',
+  out: './db/migrations',
   strict: true,
 });

@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
+          // The tests are the local runtime (issue 26): a test of production passes its environment in.
+          env: { PHANTASTIKA_RUNTIME: 'local' },
         },
       },
       {
@@ -17,6 +19,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          env: { PHANTASTIKA_RUNTIME: 'local' },
           globalSetup: ['tests/integration/global-setup.ts'],
           setupFiles: ['tests/integration/setup-env.ts'],
           fileParallelism: false,

@@ -1,6 +1,9 @@
 /**
- * The only place a database connection is made (DESIGN.md §3). The driver follows DATABASE_URL:
- * - unset: the embedded default server (scripts and builds on a laptop; never in production);
+ * The only place a database connection is made (DESIGN.md §3). The URL comes from the environment
+ * (`requireDatabaseUrl`: DATABASE_URL, or Netlify DB's NETLIFY_DB_URL when deployed) and nothing else:
+ * this module never starts the embedded server, so no function bundle carries it (issue 26 point 3);
+ * the local runtime's scripts start it (db/embedded.ts `resolveLocalDatabaseUrl`) and hand its URL over.
+ * The driver follows the URL:
  * - a Neon URL (host *.neon.tech) or DATABASE_DRIVER=neon: @neondatabase/serverless over WebSockets;
  * - any other postgres:// URL: node-postgres (`pg`).
  */
@@ -11,6 +14,7 @@ import { drizzle as drizzleNeon } from 'drizzle-orm/neon-serverless';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import ws from 'ws';
+import { requireDatabaseUrl } from '../src/domain/runtime/environment.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -32,31 +36,6 @@ export function driverFor(url: string, override?: string): Driver {
   if (override === 'neon' || override === 'pg') return override;
   const host = new URL(url).hostname;
   return host.endsWith('.neon.tech') || host.endsWith('.neon.build') ? 'neon' : 'pg';
-}
-
-/**
- * Whether this runs deployed (issue 10): production, a deploy preview or a branch deploy. Netlify
- * sets CONTEXT (and NETLIFY=true) there; only a local run (no CONTEXT, or `netlify dev`'s
- * CONTEXT=dev) may use local defaults such as the development session secret.
- */
-export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.NODE_ENV === 'production') return true;
-  if (env.CONTEXT !== undefined && env.CONTEXT !== 'dev') return true;
-  return env.NETLIFY === 'true' && env.NETLIFY_DEV !== 'true' && env.CONTEXT !== 'dev';
-}
-
-/** Resolves the URL to connect to, starting the embedded server when none is configured. */
-export async function resolveDatabaseUrl(env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  if (env.DATABASE_URL) return env.DATABASE_URL;
-  if (isProduction(env)) {
-    // Netlify DB provides NETLIFY_DB_URL in production; locally `netlify dev` overrides it, so we never read it there.
-    if (env.NETLIFY_DB_URL) return env.NETLIFY_DB_URL;
-    throw new Error('DATABASE_URL is not set. Production needs a PostgreSQL or Neon connection string (see README: Environment).');
-  }
-  const { ensureEmbeddedServer, ensureDatabaseExists, EMBEDDED_DATABASE_NAME } = await import('./embedded.ts');
-  const server = await ensureEmbeddedServer({ log: (m) => console.error(m) });
-  await ensureDatabaseExists(server.serverUrl, EMBEDDED_DATABASE_NAME);
-  return `${server.serverUrl}/${EMBEDDED_DATABASE_NAME}`;
 }
 
 /**
@@ -121,7 +100,16 @@ export function connect(url: string, options: { driver?: Driver; max?: number; s
       neonConfig.pipelineConnect = false;
       neonConfig.pipelineTLS = false;
     }
-    const pool = new NeonPool({ connectionString: url, max, connectionTimeoutMillis: connectMs, idleTimeoutMillis: 30_000 });
+    // The same statement limit as node-postgres (issue 26 point 5): the driver is a fork of pg and sends
+    // statement_timeout in the start-up message, so the server cancels a long statement on Neon too.
+    const pool = new NeonPool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: connectMs,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: statementMs,
+      query_timeout: statementMs && statementMs + 1_000,
+    });
     pool.on('error', onPoolError);
     listenToClients(pool as unknown as Parameters<typeof listenToClients>[0]);
     return { db: drizzleNeon({ client: pool, schema }) as unknown as Database, driver, close: closeOnce(() => pool.end()) };
@@ -150,7 +138,14 @@ let shared: Promise<Connection> | undefined;
 
 /** The process-wide connection (functions, build): created on first use from the environment. */
 export function getConnection(): Promise<Connection> {
-  shared ??= resolveDatabaseUrl().then((url) => connect(url, { statementMs: databaseTimeouts().statementMs }));
+  // A missing URL is a configuration error (the envelope and the log say which), never an embedded
+  // server; it is not kept, so a corrected environment is read on the next call.
+  if (shared) return shared;
+  try {
+    shared = Promise.resolve(connect(requireDatabaseUrl(process.env), { statementMs: databaseTimeouts().statementMs }));
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
   return shared;
 }
 

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { databaseUrlOf, isLocalRuntime, requireDatabaseUrl } from '../src/domain/runtime/environment.ts';
 
 const USER = 'postgres';
 // Local-only credentials: the server listens on 127.0.0.1 and has no Unix socket.
@@ -155,4 +156,20 @@ export async function ensureDatabaseExists(serverUrl: string, name: string): Pro
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The database URL of a local script (`npm start`, the build under it, the benchmarks, the test
+ * set-up): DATABASE_URL (or NETLIFY_DB_URL where deployed) when configured, else the embedded server,
+ * started if need be. Scripts only: functions read their URL from the environment (db/client.ts), and
+ * only this module knows how to start a server, so no function bundle carries one (issue 26 point 3).
+ * Outside the local runtime a missing URL is the configuration error, never an embedded server.
+ */
+export async function resolveLocalDatabaseUrl(env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const configured = databaseUrlOf(env);
+  if (configured) return configured;
+  if (!isLocalRuntime(env)) return requireDatabaseUrl(env);
+  const server = await ensureEmbeddedServer({ log: (m) => console.error(m) });
+  await ensureDatabaseExists(server.serverUrl, EMBEDDED_DATABASE_NAME);
+  return `${server.serverUrl}/${EMBEDDED_DATABASE_NAME}`;
 }

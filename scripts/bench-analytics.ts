@@ -14,6 +14,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:analytics
  *   RUNS=50 (per range), EVENTS=1000000, SEARCHES=300000
  */
+import './local-runtime.ts';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { connect } from '../db/client.ts';

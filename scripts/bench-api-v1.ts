@@ -21,6 +21,7 @@
  *   npm run bench:v1
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_PORT=8912 npm run bench:v1
  */
+import './local-runtime.ts';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { closeSharedConnection, connect } from '../db/client.ts';

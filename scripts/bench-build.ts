@@ -4,12 +4,13 @@
  * from the configured database; with it, a synthetic catalogue of N books (fixed seed) is imported into
  * its own database `phantastika_bench_N` on the same server, never into the default one.
  */
+import './local-runtime.ts';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { connect, resolveDatabaseUrl } from '../db/client.ts';
-import { ensureDatabaseExists, stopOwnedEmbeddedServers } from '../db/embedded.ts';
+import { connect } from '../db/client.ts';
+import { ensureDatabaseExists, resolveLocalDatabaseUrl, stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { importSeedCatalogue } from '../db/seed/import.ts';
 import { loadSeedCatalogue } from '../db/seed/seed-data.ts';
@@ -26,7 +27,7 @@ async function databaseUrl(): Promise<string> {
     await prepared.connection.close();
     return prepared.url;
   }
-  const base = new URL(await resolveDatabaseUrl());
+  const base = new URL(await resolveLocalDatabaseUrl());
   const name = `phantastika_bench_${size}_${values.seed}`;
   base.pathname = '/postgres';
   await ensureDatabaseExists(base.href.replace(/\/postgres$/, ''), name);

@@ -20,6 +20,7 @@
  *   npm run bench:import
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_PORT=8911 npm run bench:import
  */
+import './local-runtime.ts';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { closeSharedConnection, getDb } from '../db/client.ts';

@@ -14,6 +14,7 @@
  *   npm run bench:lighthouse
  *   RUNS=1 BENCH_URL=http://localhost:8888 npm run bench:lighthouse -- /en/books/dune
  */
+import './local-runtime.ts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startNpmStart, type StartedServer } from './bench-support.ts';

@@ -57,14 +57,15 @@
  *   DURATION=30 npm run bench:load -- --fault
  *   BENCH_URL=http://localhost:8888 npm run bench:load
  */
+import './local-runtime.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, closeSync, existsSync, openSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inArray, like, sql } from 'drizzle-orm';
-import { connect, resolveDatabaseUrl, type Connection } from '../db/client.ts';
-import { embeddedDataDir, stopOwnedEmbeddedServers } from '../db/embedded.ts';
+import { connect, type Connection } from '../db/client.ts';
+import { embeddedDataDir, resolveLocalDatabaseUrl, stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { createUser } from '../db/queries/accounts.ts';
 import { rateLimits, users } from '../db/schema/index.ts';
 import { hashPassword } from '../netlify/functions/_shared/passwords.ts';
@@ -356,7 +357,7 @@ function startPostmaster(pm: Postmaster): { child: ChildProcess; log: string; re
 // ---------------------------------------------------------------------------------------------------
 // The database: writer accounts, a sample of the catalogue for the mix, the write check.
 async function openDatabase(timeoutMs = 30_000): Promise<Connection> {
-  const url = await resolveDatabaseUrl();
+  const url = await resolveLocalDatabaseUrl();
   const until = performance.now() + timeoutMs;
   for (;;) {
     const connection = connect(url, { max: 2 });

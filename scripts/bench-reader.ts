@@ -29,6 +29,7 @@
  *   MODAL_REQUESTS=1000 WRITES=600 npm run bench:reader      # shorter
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_PORT=8905 npm run bench:reader
  */
+import './local-runtime.ts';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { closeSharedConnection, connect, getDb } from '../db/client.ts';

@@ -28,6 +28,7 @@
  *
  *   npm run bench:rebuild
  */
+import './local-runtime.ts';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { closeSharedConnection, getDb } from '../db/client.ts';

@@ -8,6 +8,7 @@
  * BENCH_URL measures a server that is already running instead (as served only, no start time).
  * SEQUENTIAL (default 300) and CONCURRENT (default 2000) set the number of measured requests.
  */
+import './local-runtime.ts';
 import { benchAgent, getOk, measureLoad, startNpmStart, type StartedServer } from './bench-support.ts';
 
 const SEQUENTIAL = Number(process.env.SEQUENTIAL ?? 300);

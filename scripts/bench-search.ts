@@ -11,6 +11,7 @@
  * Bounded: HTTP_REQUESTS per HTTP run (default 3000, after a short unmeasured warm-up), REQUESTS per
  * SQL run (default 1000).
  */
+import './local-runtime.ts';
 import { closeSharedConnection, getDb } from '../db/client.ts';
 import { searchAuthors, searchAwards, searchBooks, searchGenres, searchSeries } from '../db/queries/search.ts';
 import { stopOwnedEmbeddedServers } from '../db/embedded.ts';

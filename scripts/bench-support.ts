@@ -6,8 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { lightClient } from './bench-http.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { resolveDatabaseUrl } from '../db/client.ts';
-import { ensureDatabaseExists } from '../db/embedded.ts';
+
+import { ensureDatabaseExists, resolveLocalDatabaseUrl } from '../db/embedded.ts';
 import { prepareDatabase } from './db-prepare.ts';
 
 export interface StartedServer {
@@ -191,7 +191,7 @@ export function cpuMs(serverPid: number, database: string): { server: number; da
  */
 export async function benchDatabaseUrl(name: string): Promise<string> {
   if (!/^phantastika_bench_/.test(name)) throw new Error(`A benchmark's database must be one of its own named phantastika_bench_*, not ${name}.`);
-  const server = new URL(await resolveDatabaseUrl());
+  const server = new URL(await resolveLocalDatabaseUrl());
   server.pathname = '/postgres';
   const base = server.href.replace(/\/postgres$/, '');
   await ensureDatabaseExists(base, name);

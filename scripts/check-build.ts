@@ -11,10 +11,11 @@
  * Prints counts, lists what is wrong (the first 20 of each kind) and exits 1 on any problem.
  * Plain Node, no test runner: reads the snapshot once (13 queries) and the files once (~1 s).
  */
+import './local-runtime.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { connect, resolveDatabaseUrl } from '../db/client.ts';
-import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
+import { connect } from '../db/client.ts';
+import { resolveLocalDatabaseUrl, stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { loadCatalogueSnapshot } from '../db/queries/catalogue.ts';
 import { LOCALES } from '../src/domain/enums.ts';
 import { feedPath } from '../src/domain/open-data/feed-items.ts';
@@ -75,7 +76,7 @@ if (!existsSync(DIST)) {
 }
 
 const started = Date.now();
-const connection = connect(await resolveDatabaseUrl(), { max: 4 });
+const connection = connect(await resolveLocalDatabaseUrl(), { max: 4 });
 const snapshot = await loadCatalogueSnapshot(connection.db).finally(async () => {
   await connection.close();
   await stopOwnedEmbeddedServers();

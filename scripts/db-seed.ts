@@ -1,4 +1,5 @@
 // `npm run db:seed`: migrate, then import the real catalogue idempotently.
+import './local-runtime.ts';
 import { prepareDatabase } from './db-prepare.ts';
 
 const { release, seed } = await prepareDatabase();

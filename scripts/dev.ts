@@ -2,6 +2,7 @@
  * `npm run dev`: hot reload. Prepares the database like `npm start`, then runs `netlify dev`, which
  * starts `astro dev` behind its proxy so pages reload on change and /api/* reaches the functions.
  */
+import './local-runtime.ts';
 import { spawn } from 'node:child_process';
 import { prepareDatabase } from './db-prepare.ts';
 

@@ -23,6 +23,7 @@
  *   EVAL_LIMIT=300 npm run eval:recommend      # an evenly spaced sample of 300 cases per line
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run eval:recommend
  */
+import './local-runtime.ts';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { connect } from '../db/client.ts';

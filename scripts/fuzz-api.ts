@@ -21,14 +21,15 @@
  *   npm run fuzz:api -- --sample     # the test's sample only (about 3,400 requests)
  *   CONCURRENCY=8 (requests in flight), FUZZ_SEED (seed of --sample)
  */
+import './local-runtime.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { closeSharedConnection, getDb, resolveDatabaseUrl } from '../db/client.ts';
-import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
+import { closeSharedConnection, getDb } from '../db/client.ts';
+import { resolveLocalDatabaseUrl, stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { removeCreatedBy } from '../tests/support/editorial.ts';
 import { describeResult, fuzzUserSession, generateCases, loadEndpoints, redirectsOnlySite, runCases, statusCounts, unlistedFunctions, type FuzzResult } from '../tests/support/fuzz-cases.ts';
 import { prepareDatabase } from './db-prepare.ts';
@@ -48,7 +49,7 @@ const log = console.log;
 console.log = (...args: unknown[]) => (typeof args[0] === 'string' && args[0].startsWith('[mail]') ? undefined : log(...args));
 
 /** The configured server's URL with another database. */
-const configured = await resolveDatabaseUrl();
+const configured = await resolveLocalDatabaseUrl();
 const urlOf = (database: string) => Object.assign(new URL(configured), { pathname: `/${database}` }).href;
 async function onMaintenance(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: urlOf('postgres') });

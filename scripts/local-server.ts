@@ -20,6 +20,7 @@
  * current one in a single assignment. A request keeps the build it started with until its response
  * has been sent; a superseded build is handed to `onRetired` once no request uses it any more.
  */
+import './local-runtime.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
@@ -308,8 +309,35 @@ function matchable(request: Request): Request {
   return new Request(url, { method: request.method, headers: request.headers });
 }
 
+/** The loopback names the local server answers to (it listens on 127.0.0.1 and ::1 only). */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The request's URL: always one of this server's own loopback addresses (the Host header's if it
+ * names one of them on this port, else localhost), and the request target always a path (issue 26
+ * point 2). `new URL('//evil.example/', base)` would read the target as another host; a Host header
+ * could name any host. Functions read the site's address from the environment, and only the local
+ * runtime falls back to this origin (netlify/functions/_shared/site.ts).
+ */
+export function requestUrl(target: string, hostHeader: string | undefined, port: number): URL {
+  let host = `localhost:${port}`;
+  try {
+    const named = hostHeader ? new URL(`http://${hostHeader}`) : undefined;
+    if (named && LOOPBACK_HOSTS.has(named.hostname) && Number(named.port || 80) === port) host = named.host;
+  } catch {
+    // A Host that is no host at all: this server's own name.
+  }
+  const url = new URL(`http://${host}`);
+  const queryAt = target.indexOf('?');
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  // A target that is not a path (`*`, an absolute URL) names nothing here: its path part, or `/`.
+  url.pathname = path.startsWith('/') ? path : '/';
+  url.search = queryAt === -1 ? '' : target.slice(queryAt);
+  return url;
+}
+
 function toRequest(req: http.IncomingMessage, port: number): Request {
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `localhost:${port}`}`);
+  const url = requestUrl(req.url ?? '/', req.headers.host, port);
   // Node's view of the headers (repeats joined as Node joins them), as pairs: one copy into the Request.
   const headers: [string, string][] = [];
   for (const [name, value] of Object.entries(req.headers)) {

@@ -13,6 +13,7 @@
  * Defaults: the build `npm start` serves (else dist/), pages /en/, /en/books, /en/books/dune,
  * /de/books/dune, /en/authors/ursula-k-le-guin, /en/awards, /en/search.
  */
+import './local-runtime.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

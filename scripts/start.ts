@@ -7,6 +7,7 @@
  * build is incremental (ADR 0020): it renders the pages the changes since the served build touch
  * and hard-links the rest from it.
  */
+import './local-runtime.ts';
 import path from 'node:path';
 import de from '../locales/de.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };

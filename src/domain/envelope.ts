@@ -36,6 +36,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** A required setting of the deployment is missing or wrong (issue 26 point 1): the operators must act. */
+  MISCONFIGURED: 500,
   UNAVAILABLE: 503,
 };
 
@@ -50,6 +52,7 @@ export const MESSAGE_KEY_OF: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'api.error.unsupportedMediaType',
   RATE_LIMITED: 'api.error.rateLimited',
   INTERNAL: 'api.error.internal',
+  MISCONFIGURED: 'api.error.misconfigured',
   UNAVAILABLE: 'api.error.unavailable',
 };
 

@@ -21,9 +21,16 @@ describe('safeNextPath', () => {
     ['tab inside', '/\t/evil.example'],
     ['newline inside', '/\n/evil.example'],
     ['triple slash', '///evil.example'],
+    ['dot segment before a double slash', '/..//evil.example/'],
+    ['dot segments deeper', '/en/../..//evil.example/x'],
+    ['encoded dot segment', '/%2e%2e//evil.example/'],
   ])('falls back for %s', (_name, next) => {
     expect(safeNextPath(next, FALLBACK)).toBe(FALLBACK);
   });
+});
+
+it('goes on with the resolved path, not dot segments', () => {
+  expect(safeNextPath('/en/books/../profile', FALLBACK)).toBe('/en/profile');
 });
 
 describe('loginHref', () => {

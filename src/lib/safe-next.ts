@@ -14,7 +14,9 @@ const UNSAFE = /[\\\u0000-\u001f\u007f]/;
  */
 export function safeNextPath(next: string | null | undefined, fallback: string): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || UNSAFE.test(next)) return fallback;
-  // Belt and braces: the path must resolve to the same origin it started from.
+  // The path as the browser will resolve it: `/..//evil.example/` is `//evil.example/` once its dot
+  // segment is gone, a path the next request may read as another host (issue 26 point 2). Only the
+  // resolved path goes on, and only when it is still one path on this site.
   const base = 'https://same.invalid';
   let url: URL;
   try {
@@ -22,7 +24,8 @@ export function safeNextPath(next: string | null | undefined, fallback: string):
   } catch {
     return fallback;
   }
-  return url.origin === base ? next : fallback;
+  if (url.origin !== base || url.pathname.startsWith('//')) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**

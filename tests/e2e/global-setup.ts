@@ -1,3 +1,4 @@
+import '../../scripts/local-runtime.ts';
 /**
  * Playwright global setup: empties `rate_limits` in the e2e database, so a rerun within the hour does
  * not hit the registration limit (accounts.spec.ts registers several accounts from one address).

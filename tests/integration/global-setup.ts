@@ -1,3 +1,4 @@
+import '../../scripts/local-runtime.ts';
 import type { TestProject } from 'vitest/node';
 import { stopOwnedEmbeddedServers } from '../../db/embedded.ts';
 import { prepareDatabase } from '../../scripts/db-prepare.ts';

@@ -1,51 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import { resolveDatabaseUrl } from '../../db/client.ts';
+import { getConnection } from '../../db/client.ts';
+import { sendMail } from '../../netlify/functions/_shared/mailer.ts';
 import { DEV_SESSION_SECRET, parseEnv } from '../../netlify/functions/_shared/env.ts';
 import { chatModelFrom } from '../../netlify/functions/_shared/chat-model.ts';
 
+const LOCAL = { PHANTASTIKA_RUNTIME: 'local' };
+
 describe('start-up configuration', () => {
-  it('uses safe local defaults on a laptop', () => {
-    expect(parseEnv({}).SESSION_SECRET).toBe(DEV_SESSION_SECRET);
+  it('uses safe local defaults in the local runtime only', () => {
+    expect(parseEnv(LOCAL).SESSION_SECRET).toBe(DEV_SESSION_SECRET);
   });
 
-  it('refuses production with the development session secret or a short one', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET must be set in production/);
-    expect(() => parseEnv({ CONTEXT: 'production', SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
-    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).SESSION_SECRET).toHaveLength(40);
+  it('refuses the development session secret, or a short one, everywhere else: a deployed function sees no CONTEXT', () => {
+    for (const env of [{}, { URL: 'https://phantastika.netlify.app', SITE_NAME: 'phantastika', SITE_ID: 'x' }, { CONTEXT: 'production', NETLIFY: 'true' }, { CONTEXT: 'dev', NETLIFY_DEV: 'true' }]) {
+      expect(() => parseEnv(env)).toThrow(/SESSION_SECRET must be set/);
+      expect(parseEnv({ ...env, SESSION_SECRET: 'y'.repeat(40) }).SESSION_SECRET).toHaveLength(40);
+    }
+    expect(() => parseEnv({ SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
   });
 
-  it.each([
-    { CONTEXT: 'deploy-preview', NETLIFY: 'true' },
-    { CONTEXT: 'branch-deploy', NETLIFY: 'true' },
-    { CONTEXT: 'production', NETLIFY: 'true' },
-    { NETLIFY: 'true' },
-  ])('refuses the development secret in every deployed context (%o)', (env) => {
-    expect(() => parseEnv(env)).toThrow(/SESSION_SECRET must be set/);
-    expect(parseEnv({ ...env, SESSION_SECRET: 'y'.repeat(40) }).SESSION_SECRET).toHaveLength(40);
-  });
-
-  it('lets only a local run use the development secret (netlify dev included)', () => {
-    expect(parseEnv({ CONTEXT: 'dev', NETLIFY_DEV: 'true' }).SESSION_SECRET).toBe(DEV_SESSION_SECRET);
-    expect(parseEnv({ NETLIFY: 'true', NETLIFY_DEV: 'true', CONTEXT: 'dev' }).SESSION_SECRET).toBe(DEV_SESSION_SECRET);
+  it('names the setting in its configuration error (the envelope says which)', () => {
+    try {
+      parseEnv({});
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({ name: 'ConfigurationError', setting: 'SESSION_SECRET' });
+    }
   });
 
   it('has no chat model unless AI_BASE_URL and AI_MODEL are set, and limits chat messages to 30 an hour', () => {
-    const local = parseEnv({});
+    const local = parseEnv(LOCAL);
     expect([local.AI_BASE_URL, local.AI_MODEL, local.AI_API_KEY]).toEqual([undefined, undefined, undefined]);
     expect(local.CHAT_MESSAGES_PER_HOUR).toBe(30);
     expect(local.AI_TIMEOUT_MS).toBe(30_000);
-    expect(chatModelFrom(parseEnv({ AI_BASE_URL: '', AI_MODEL: '' }))).toBeNull();
-    expect(chatModelFrom(parseEnv({ AI_MODEL: 'llama3.2' }))).toBeNull();
-    const ollama = chatModelFrom(parseEnv({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.2' }));
+    expect(chatModelFrom(parseEnv({ ...LOCAL, AI_BASE_URL: '', AI_MODEL: '' }))).toBeNull();
+    expect(chatModelFrom(parseEnv({ ...LOCAL, AI_MODEL: 'llama3.2' }))).toBeNull();
+    const ollama = chatModelFrom(parseEnv({ ...LOCAL, AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.2' }));
     expect(ollama).toMatchObject({ modelId: 'llama3.2' });
-    expect(() => parseEnv({ AI_BASE_URL: 'not a url' })).toThrow(/AI_BASE_URL must be a URL/);
-    expect(() => parseEnv({ AI_TIMEOUT_MS: '10' })).toThrow(/AI_TIMEOUT_MS/);
+    expect(() => parseEnv({ ...LOCAL, AI_BASE_URL: 'not a url' })).toThrow(/AI_BASE_URL must be a URL/);
+    expect(() => parseEnv({ ...LOCAL, AI_TIMEOUT_MS: '10' })).toThrow(/AI_TIMEOUT_MS/);
   });
 
-  it('requires a database URL in production and never starts an embedded server there', async () => {
-    await expect(resolveDatabaseUrl({ NODE_ENV: 'production' })).rejects.toThrow(/DATABASE_URL is not set/);
-    await expect(resolveDatabaseUrl({ NETLIFY: 'true', NETLIFY_DB_URL: 'postgres://u@db.example/x' })).resolves.toBe('postgres://u@db.example/x');
-    await expect(resolveDatabaseUrl({ DATABASE_URL: 'postgres://u@127.0.0.1/x' })).resolves.toBe('postgres://u@127.0.0.1/x');
+  it('refuses to connect without a database URL and never starts an embedded server (the functions)', async () => {
+    const saved = process.env.DATABASE_URL;
+    delete process.env.DATABASE_URL;
+    try {
+      await expect(getConnection()).rejects.toMatchObject({ name: 'ConfigurationError', setting: 'DATABASE_URL' });
+    } finally {
+      if (saved !== undefined) process.env.DATABASE_URL = saved;
+    }
+  });
+
+  it('sends mail only over SMTP when deployed: no SMTP_URL or MAIL_FROM is a configuration error, never a file', async () => {
+    const mail = { to: 'reader@example.org', subject: 'S', text: 'T', html: '<p>T</p>' };
+    await expect(sendMail(mail, { OUTBOX_DIR: '/nonexistent/outbox' })).rejects.toMatchObject({ setting: 'SMTP_URL' });
+    await expect(sendMail(mail, { SMTP_URL: 'smtp://127.0.0.1:1', OUTBOX_DIR: '/nonexistent/outbox' })).rejects.toMatchObject({ setting: 'MAIL_FROM' });
   });
 });
 

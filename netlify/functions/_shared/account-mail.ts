@@ -9,6 +9,7 @@ import { ApiError } from '../../../src/domain/envelope.ts';
 import type { EmailTokenPurpose, Locale } from '../../../src/domain/enums.ts';
 import { sendMail } from './mailer.ts';
 import { translate } from './messages.ts';
+import { siteOrigin } from './site.ts';
 
 export const EMAIL_LINK_MINUTES = 30;
 
@@ -19,11 +20,6 @@ export function newToken(): { token: string; hash: string } {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-/** Origin for links: SITE_URL when configured, else the request's own origin. */
-export function siteOrigin(req: Request): string {
-  return (process.env.SITE_URL ?? new URL(req.url).origin).replace(/\/$/, '');
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -4,7 +4,7 @@
  * with a clear error instead of running insecurely.
  */
 import { z } from 'zod';
-import { isProduction } from '../../../db/client.ts';
+import { ConfigurationError, isProduction } from '../../../src/domain/runtime/environment.ts';
 import { API_V1_DEFAULT_REQUESTS_PER_MINUTE } from '../../../src/domain/open-data/api-v1-rate-limit.ts';
 
 export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-000000000000';
@@ -40,10 +40,12 @@ export type Env = z.infer<typeof EnvSchema>;
 export function parseEnv(env: NodeJS.ProcessEnv = process.env): Env {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    const first = parsed.error.issues[0]?.path.join('.') ?? 'environment';
+    throw new ConfigurationError(first, `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
+  // Fail closed (issue 26 point 1): only the local runtime may sign sessions with the public development secret.
   if (isProduction(env) && parsed.data.SESSION_SECRET === DEV_SESSION_SECRET) {
-    throw new Error('SESSION_SECRET must be set in production and in every deployed context (see README: Environment).');
+    throw new ConfigurationError('SESSION_SECRET', 'SESSION_SECRET must be set in production and in every deployed context (see README: Deploy to Netlify).');
   }
   return parsed.data;
 }

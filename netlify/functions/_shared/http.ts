@@ -8,9 +8,10 @@ import { negotiateLocale } from '../../../src/domain/accept-language.ts';
 import type { Locale } from '../../../src/domain/enums.ts';
 import { ApiError, detailsFromZod, type ErrorBody } from '../../../src/domain/envelope.ts';
 import { isDatabaseUnavailable } from '../../../db/client.ts';
+import { ConfigurationError } from '../../../src/domain/runtime/environment.ts';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '../../../src/domain/security-headers.ts';
-import { getEnv } from './env.ts';
 import { translate } from './messages.ts';
+import { isOwnOrigin } from './site.ts';
 import { plainAnswerOf, plainResponse, withAddedHeaders, type PlainHeaders } from '../../../src/lib/response-headers.ts';
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -147,14 +148,13 @@ export function afterResponse(ctx: RequestContext, work: () => Promise<unknown>)
 /**
  * Mutating requests from a foreign Origin are refused (DESIGN.md §5): a browser always sends Origin
  * on cross-site POST/PATCH/DELETE, so a missing Origin (curl, server-to-server) is allowed. The
- * Origin must equal the configured site URL (scheme and host; SITE_URL), or without one the
- * request's own origin; forwarded headers from the client are never trusted (issue 10).
+ * Origin must be the site's configured address (`siteOrigin`, issue 26 point 2), never one the request
+ * names; forwarded headers from the client are never trusted (issue 10).
  */
 export function isSameOrigin(req: Request): boolean {
   const origin = req.headers.get('origin');
   if (!origin) return true;
-  const site = getEnv().SITE_URL;
-  return origin === new URL(site ?? req.url).origin;
+  return isOwnOrigin(origin, req);
 }
 
 /** Answers a handler made itself (a redirect, a CSV) get the security headers it did not set; ours have them. */
@@ -182,6 +182,11 @@ export function handle(handlers: Partial<Record<Method, Handler>>) {
       return await handler(req, { params: context?.params ?? {}, locale, netlify: context });
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, locale);
+      if (error instanceof ConfigurationError) {
+        // Fail closed (issue 26 point 1): the operators read which setting in the log, the client in the envelope.
+        console.error(`Configuration error in ${req.method} ${new URL(req.url).pathname}: ${error.message}`);
+        return errorResponse(new ApiError('MISCONFIGURED', 'api.error.misconfigured', undefined, undefined, { params: { setting: error.setting } }), locale);
+      }
       if (isDatabaseUnavailable(error)) {
         // An outage, not a bug: a short, honest 503 the client may retry (spec §8 retries 5xx).
         console.warn('Database unavailable for', req.method, new URL(req.url).pathname);

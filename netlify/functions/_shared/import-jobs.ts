@@ -28,6 +28,7 @@ import { afterResponse, type RequestContext } from './http.ts';
 import { translate } from './messages.ts';
 import { ImportMatcher, type MatchResult } from '../../../src/domain/open-data/import-match.ts';
 import { getEnv } from './env.ts';
+import { siteOrigin } from './site.ts';
 
 export const WORKER_PATH = '/.netlify/functions/import-worker-background';
 const SIGNATURE_HEADER = 'x-import-signature';
@@ -49,7 +50,8 @@ export function isSignedWorkerRequest(req: Request, jobId: string): boolean {
  */
 export async function startImportWorker(req: Request, jobId: string): Promise<void> {
   try {
-    const res = await fetch(new URL(WORKER_PATH, req.url), {
+    // The site's own address, never the request's Host: the call carries the job's signature (issue 26 point 2).
+    const res = await fetch(new URL(WORKER_PATH, siteOrigin(req)), {
       method: 'POST',
       headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: sign(jobId) },
       body: JSON.stringify({ jobId }),

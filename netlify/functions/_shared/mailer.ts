@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { ConfigurationError, isLocalRuntime } from '../../../src/domain/runtime/environment.ts';
 
 export interface Mail {
   to: string;
@@ -24,7 +25,15 @@ export function outboxDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.OUTBOX_DIR ?? path.join(process.cwd(), '.data', 'outbox');
 }
 
+/**
+ * Sends one message. Outside the local runtime mail goes out over SMTP only (issue 26 point 1): without
+ * SMTP_URL and MAIL_FROM it is a configuration error, never a file on the function's disk.
+ */
 export async function sendMail(mail: Mail, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  if (!isLocalRuntime(env)) {
+    if (!env.SMTP_URL) throw new ConfigurationError('SMTP_URL', 'SMTP_URL is not set: deployed, mail goes out over SMTP only (README: Deploy to Netlify).');
+    if (!env.MAIL_FROM) throw new ConfigurationError('MAIL_FROM', 'MAIL_FROM is not set: deployed, mail needs a sender of your own domain (README: Deploy to Netlify).');
+  }
   const from = env.MAIL_FROM ?? DEFAULT_FROM;
   if (env.SMTP_URL) {
     await nodemailer.createTransport(env.SMTP_URL).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });

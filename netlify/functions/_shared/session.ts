@@ -14,6 +14,7 @@ import { ApiError } from '../../../src/domain/envelope.ts';
 import { can } from '../../../src/domain/roles.ts';
 import { SESSION_HINT_COOKIE, sessionHintValue } from '../../../src/domain/session-hint.ts';
 import { getEnv } from './env.ts';
+import { siteOrigin } from './site.ts';
 
 export const SESSION_COOKIE = 'phantastika_session';
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 14;
@@ -106,10 +107,8 @@ export async function endSession(req: Request): Promise<void> {
   if (claims) await revokeSession(await getDb(), claims.sessionId);
 }
 
-const isLocal = (req: Request) => {
-  const url = new URL(req.url);
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-};
+/** Plain http only where the site itself is plain http (the local runtime), never because a request says so. */
+const isLocal = (req: Request) => siteOrigin(req).startsWith('http:');
 
 /** Set-Cookie value for a session; Secure everywhere except plain-http localhost. */
 export function sessionCookie(req: Request, token: string | null): string {

@@ -98,3 +98,28 @@ export function requireSiteUrl(env: EnvironmentValues, localOrigin?: string): st
   if (url) return url;
   throw new ConfigurationError('SITE_URL', 'The site\'s address is unknown: set SITE_URL (or deploy on Netlify, which sets URL and DEPLOY_PRIME_URL). See README: Deploy to Netlify.');
 }
+
+/**
+ * What a build may do to its database (issue 26 point 5). Only the production context (and the local
+ * runtime) migrates and imports the seed catalogue; a deploy preview or branch deploy reads its
+ * database and fails when migrations are pending there, so a preview can never change the production
+ * database even when it is pointed at it. Migrating another context's database (its own Neon branch)
+ * is an explicit `npm run db:migrate` against that branch.
+ * @example buildDatabaseWork({ CONTEXT: 'deploy-preview' }) // 'read-only'
+ */
+export function buildDatabaseWork(env: EnvironmentValues): 'migrate-and-seed' | 'read-only' {
+  return isLocalRuntime(env) || env.CONTEXT === 'production' ? 'migrate-and-seed' : 'read-only';
+}
+
+/**
+ * Whether `origin` is one of Netlify's addresses of this site's own deploys: every deploy preview,
+ * branch deploy and permalink is served at `https://<label>--<SITE_NAME>.netlify.app`, a name only
+ * this site's deploys can have. The origin check accepts these beside the site's address, so forms
+ * work on a preview whose SITE_URL is the production address.
+ * @example isOwnDeployOrigin('https://deploy-preview-12--phantastika.netlify.app', 'phantastika') // true
+ */
+export function isOwnDeployOrigin(origin: string, siteName: string | undefined): boolean {
+  if (!siteName || !/^[a-z0-9-]+$/.test(siteName)) return false;
+  const match = /^https:\/\/([a-z0-9-]+)--([a-z0-9-]+)\.netlify\.app$/.exec(origin);
+  return match !== null && match[2] === siteName;
+}
