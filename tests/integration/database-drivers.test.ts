@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connect, driverFor } from '../../db/client.ts';
+import { connect, driverFor, isDatabaseUnavailable } from '../../db/client.ts';
 import { startWsRelay, type Relay } from '../support/ws-relay.ts';
 
 describe('driver selection', () => {
@@ -35,4 +35,21 @@ describe('the Neon serverless driver against a real server through a WebSocket r
       await connection.close();
     }
   });
+
+  it('applies the statement timeout on the Neon path too (issue 26 point 5)', async () => {
+    const connection = connect(inject('databaseUrl'), { driver: 'neon', max: 1, statementMs: 300 });
+    try {
+      const shown = await connection.db.execute(sql`SHOW statement_timeout`);
+      expect(shown.rows[0]).toEqual({ statement_timeout: '300ms' });
+      const started = Date.now();
+      const error = await connection.db.execute(sql`SELECT pg_sleep(3)`).then(() => null, (e: unknown) => e);
+      expect(Date.now() - started).toBeLessThan(2_500);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+      expect(cause.code).toBe('57014');
+    } finally {
+      await connection.close();
+    }
+  });
 });
+
