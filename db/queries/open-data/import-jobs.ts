@@ -13,6 +13,7 @@ import type { ImportRow, TextEncoding } from '../../../src/domain/open-data/impo
 import type { MatchBook, MatchResult } from '../../../src/domain/open-data/import-match.ts';
 import { countShelves, mergeRows, planBook, type ExistingEntry, type ImportCounts } from '../../../src/domain/open-data/import-plan.ts';
 import { IMPORT_ROWS_PAGE_SIZE, type ImportBookRef, type ImportRowView } from '../../../src/domain/schemas/import.ts';
+import { IMPORT_JOB_MAX_AGE_DAYS, IMPORT_JOBS_KEPT } from '../../../src/domain/runtime/retention.ts';
 import type { Database } from '../../client.ts';
 
 /** Rows per statement when rows are inserted or updated (well inside the statement timeout). */
@@ -59,15 +60,11 @@ function toJob(row: Record<string, unknown>): JobRecord {
   return { ...(row as unknown as JobRecord), createdAt: stamp(row.createdAt)!, finishedAt: stamp(row.finishedAt) };
 }
 
-/** Settled jobs (in review, done, failed) a reader keeps besides the new one; the tab shows the latest. */
-export const IMPORT_JOBS_KEPT = 5;
-/** Settled jobs older than this go, whoever's they are (with their rows: up to 20,000 each). */
-export const IMPORT_JOB_MAX_AGE_DAYS = 90;
-
 /**
  * Stores a parsed file as a job in `matching`, with its rows, in one transaction; in the same
  * transaction the reader's settled jobs beyond the latest IMPORT_JOBS_KEPT go, and anyone's settled
- * jobs older than IMPORT_JOB_MAX_AGE_DAYS (a job being matched or applied is never touched).
+ * jobs older than IMPORT_JOB_MAX_AGE_DAYS (a job being matched or applied is never touched): the
+ * retention rules of src/domain/runtime/retention.ts, which the hourly prune applies to everyone.
  */
 export async function createImportJob(
   db: Database,
