@@ -76,7 +76,7 @@ export function isRateLimitStale(row: { windowStart: Date }, cutoffs: RetentionC
 }
 
 /** A sign-up never confirmed (nor unsubscribed) past its 30 days, or an unsubscription past its three years. */
-export function isSubscriptionStale(row: { consentAt: Date; confirmedAt: Date | null; unsubscribedAt: Date | null }, cutoffs: RetentionCutoffs): boolean {
+export function isSubscriptionStale(row: { consentAt: Date | null; confirmedAt: Date | null; unsubscribedAt: Date | null }, cutoffs: RetentionCutoffs): boolean {
   const unconfirmed = row.confirmedAt === null && row.unsubscribedAt === null && before(row.consentAt, cutoffs.newsletterUnconfirmedBefore);
   return unconfirmed || before(row.unsubscribedAt, cutoffs.newsletterUnsubscribedBefore);
 }
