@@ -11,13 +11,16 @@
  * `context.cookies` become Set-Cookie headers of the response; `waitUntil` work is awaited before the
  * server closes. A background function (`config.background: true`, or a name ending in
  * `-background`) is answered 202 with no body at once and runs on after it, tracked like `waitUntil`
- * work (issue 16: the import worker); its own answer is discarded, as on Netlify.
+ * work (issue 16: the import worker); its own answer is discarded, as on Netlify. A scheduled function
+ * (`config.schedule`) answers at `/.netlify/functions/<name>` like any without a path; the local
+ * server calls it on its schedule with the scheduler's request (`invokeScheduled`, issue 26 point 6).
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from '@netlify/functions';
+import { CronExpressionParser } from 'cron-parser';
 import { withAddedHeaders, type HeaderWriter } from '../src/lib/response-headers.ts';
 
 type Handler = (req: Request, context: Context) => Promise<Response | void> | Response | void;
@@ -31,6 +34,8 @@ interface LoadedFunction {
   excluded: URLPattern[];
   /** Netlify answers 202 at once and runs the function after it (background functions). */
   background: boolean;
+  /** `config.schedule`: a cron expression (UTC) on which Netlify's scheduler calls the function. */
+  schedule?: string;
 }
 
 export interface FunctionMatch {
@@ -83,6 +88,7 @@ export class FunctionRouter {
         patterns: paths.map((p) => new URLPattern({ pathname: p })),
         excluded: excluded.map((p) => new URLPattern({ pathname: p })),
         background: mod.config?.background === true || file.replace(/\.m?[jt]s$/, '').endsWith('-background'),
+        schedule: typeof mod.config?.schedule === 'string' ? mod.config.schedule : undefined,
       });
     }
     return new FunctionRouter(functions, allPaths);
@@ -90,6 +96,11 @@ export class FunctionRouter {
 
   get names(): string[] {
     return this.functions.map((f) => f.name);
+  }
+
+  /** The functions with a `config.schedule`. */
+  get scheduled(): LoadedFunction[] {
+    return this.functions.filter((f) => f.schedule !== undefined);
   }
 
   /** Answers of `match` per path (least recently used go first): URLPattern tests every function's
@@ -220,3 +231,27 @@ export async function invokeFunction(match: FunctionMatch, req: Request, invocat
   });
 }
 
+
+/**
+ * When a schedule next fires after `after`, read as Netlify reads it (UTC; cron-parser, the parser
+ * Netlify's own local dev uses for `next_run`).
+ * @example nextRunOf('@hourly', new Date('2026-03-10T12:34:56Z')) // 2026-03-10T13:00:00.000Z
+ */
+export function nextRunOf(schedule: string, after: Date): Date {
+  return CronExpressionParser.parse(schedule, { currentDate: after, tz: 'Etc/UTC' }).next().toDate();
+}
+
+/**
+ * Calls a scheduled function as Netlify's scheduler does (issue 26 point 6): a POST to its default
+ * path whose body is `{"next_run": ...}`, with the headers Netlify's local dev sends (`Netlify
+ * Clockwork`, `x-nf-event: schedule`; nothing reads them, src/domain/runtime/scheduled-invocation.ts).
+ */
+export function invokeScheduled(fn: LoadedFunction, origin: string, invocation: Invocation, now = new Date()): Promise<Response> {
+  const nextRun = nextRunOf(fn.schedule ?? '@hourly', now);
+  const request = new Request(`${origin}/.netlify/functions/${fn.name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': 'Netlify Clockwork', 'x-nf-event': 'schedule' },
+    body: JSON.stringify({ next_run: nextRun.toISOString() }),
+  });
+  return invokeFunction({ fn, params: {} }, request, invocation);
+}

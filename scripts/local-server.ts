@@ -12,7 +12,10 @@
  *   up to 1 MiB are kept in memory per build (under load the disk lookups were most of a page's cost);
  *   text files are sent compressed (brotli or gzip, as the request accepts) as Netlify's CDN sends
  *   them, compressed once per file and build (issue 11: Lighthouse measured uncompressed pages);
- * - Blobs: Netlify's Blobs server on 127.0.0.1 only (scripts/local-blobs.ts).
+ * - Blobs: Netlify's Blobs server on 127.0.0.1 only (scripts/local-blobs.ts);
+ * - schedules: with `runSchedules` (`npm start`), each function with a `config.schedule` is called
+ *   on it as Netlify's scheduler calls it (`invokeScheduled`; timers unref'd, stopped by `close`);
+ *   tests call one at will with `runScheduled(name)`.
  * The order of the request chain is Netlify's (as in @netlify/dev): a function path first, then the
  * redirect rules (a rule may rewrite to a function), then static files.
  *
@@ -31,7 +34,7 @@ import { parseAllHeaders, type Header, type MinimalHeader } from '@netlify/heade
 import mime from 'mime-types';
 import { RedirectsHandler } from '@netlify/redirects';
 import { segmentedMatcher, type RedirectMatcher } from './redirect-segments.ts';
-import { FunctionRouter, invokeFunction, type Invocation } from './function-server.ts';
+import { FunctionRouter, invokeFunction, invokeScheduled, nextRunOf, type Invocation } from './function-server.ts';
 import { plainAnswerOf, plainResponse, type PlainHeaders } from '../src/lib/response-headers.ts';
 import { startLocalBlobs, type LocalBlobs } from './local-blobs.ts';
 
@@ -50,6 +53,8 @@ export interface LocalServerOptions {
   functionsDir?: string;
   /** Until the first `swapTo`, pages answer 503 with this text (the first build is still running). */
   buildingMessage?: string;
+  /** Call the scheduled functions on their `config.schedule`, as Netlify's scheduler does (`npm start`; tests leave it off). */
+  runSchedules?: boolean;
 }
 
 export interface LocalServer {
@@ -60,6 +65,8 @@ export interface LocalServer {
   siteDir: () => string | undefined;
   /** Serves `dir` from now on; resolves when it is live. */
   swapTo: (dir: string) => Promise<void>;
+  /** Calls the scheduled function `name` now, as the scheduler (and the `runSchedules` timer) does. */
+  runScheduled: (name: string) => Promise<Response>;
   close: () => Promise<void>;
 }
 
@@ -411,6 +418,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const blobs = options.blobsDir ? await startLocalBlobs(options.blobsDir) : undefined;
   let site = options.siteDir ? await openBuild(path.resolve(options.siteDir)) : undefined;
   const pending = new Set<Promise<unknown>>();
+  /** Tracks `waitUntil` work (and scheduled runs) until it settles; `close` awaits it. */
+  const track = (promise: Promise<unknown>) => {
+    const tracked = promise.catch((error: unknown) => console.error('waitUntil work failed:', error)).finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
 
   const release = (build: SiteBuild | undefined) => {
     if (!build) return;
@@ -477,13 +489,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       }
       const named = options.trustTestClientIp ? req.headers['x-test-client-ip'] : undefined;
       const ip = (typeof named === 'string' ? named : req.socket.remoteAddress ?? '').replace(/^::ffff:/, '') || 'unknown';
-      const invocation: Invocation = {
-        ip,
-        waitUntil: (promise) => {
-          const tracked = promise.catch((error: unknown) => console.error('waitUntil work failed:', error)).finally(() => pending.delete(tracked));
-          pending.add(tracked);
-        },
-      };
+      const invocation: Invocation = { ip, waitUntil: track };
       try {
         await send(await respond(request, build, invocation), req, res);
         // A body the function did not read (e.g. refused as too large) must still be drained, or the
@@ -515,6 +521,33 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   });
   if (v6Listening) servers.push(v6);
 
+  const runScheduled = (name: string): Promise<Response> => {
+    const fn = functions.scheduled.find((f) => f.name === name);
+    if (!fn) return Promise.reject(new Error(`No function in ${options.functionsDir ?? 'netlify/functions'} has a config.schedule named ${name}.`));
+    return invokeScheduled(fn, `http://127.0.0.1:${port}`, { ip: '127.0.0.1', waitUntil: track });
+  };
+  // The scheduler of `npm start`: one timer per scheduled function, set for its next run. Node's
+  // timers reach ~24 days at most, so a later run is waited for in steps.
+  const timers = new Set<NodeJS.Timeout>();
+  let closing = false;
+  const plan = (name: string, schedule: string, due = nextRunOf(schedule, new Date())) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (closing) return;
+      if (Date.now() < due.getTime()) return plan(name, schedule, due);
+      const run = runScheduled(name).then((response) => {
+        if (!response.ok) console.error(`Scheduled function ${name} answered ${response.status}.`);
+      });
+      track(run);
+      void run.catch(() => undefined).finally(() => {
+        if (!closing) plan(name, schedule);
+      });
+    }, Math.min(Math.max(due.getTime() - Date.now(), 0), 2 ** 31 - 1));
+    timer.unref();
+    timers.add(timer);
+  };
+  if (options.runSchedules) for (const fn of functions.scheduled) plan(fn.name, fn.schedule!);
+
   return {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -529,7 +562,11 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         if (previous.inFlight === 0) options.onRetired?.(previous.dir);
       }
     },
+    runScheduled,
     async close() {
+      closing = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
       await Promise.all(
         servers.map(
           (server) =>

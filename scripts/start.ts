@@ -35,6 +35,8 @@ const server = await startLocalServer({
   blobsDir: path.join('.data', 'blobs'),
   onRetired: (dir) => void folders.remove(dir),
   buildingMessage: [en, de, it].map((messages) => messages['runtime.firstBuild']).join(' · '),
+  // No scheduler runs locally: the server calls the scheduled functions (pruning, analytics rollup) on their schedules.
+  runSchedules: true,
 }).catch(async (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use: stop what runs there, or start with PORT=<another port>.` : error);
   await prepared.release();

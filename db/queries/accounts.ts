@@ -2,10 +2,11 @@
  * Accounts, single-use email tokens and rate-limit counters (issue 4). Token and counter updates are
  * single statements, so two concurrent requests can never both use one link or both slip past a limit.
  */
-import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { EmailTokenPurpose, Locale, Role } from '../../src/domain/enums.ts';
 import type { Database } from '../client.ts';
 import { emailTokens, rateLimits, users } from '../schema/index.ts';
+import { deleteInBatches } from './runtime/batched-delete.ts';
 import { liveSessionUserIdSql, type SessionRef } from './sessions.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -173,8 +174,21 @@ export async function clearRateLimit(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
-/** Deletes counters whose window (or last failure) is older than `before`; returns how many. */
+/**
+ * Deletes counters whose window (or last failure) started before `before`; returns how many. No index
+ * on `window_start`: the table holds only the counters of the longest window (an hour) of traffic, and
+ * an index would be written by every hit of the busiest table; 10,000 a statement.
+ */
 export async function pruneRateLimits(db: Database, before: Date): Promise<number> {
-  const result = await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
-  return result.rowCount ?? 0;
+  const stale = sql`window_start < ${before}::timestamptz`;
+  return deleteInBatches(db, 10_000, (batch) => sql`DELETE FROM rate_limits WHERE key IN (SELECT key FROM rate_limits WHERE ${stale} LIMIT ${batch}) AND ${stale} RETURNING 1`);
+}
+
+/**
+ * Deletes e-mail links that expired before `expiredBefore`, used or not (the hourly prune, issue 26
+ * point 6; how long they stay: src/domain/runtime/retention.ts). `email_tokens_expires_idx`; 10,000 a statement.
+ */
+export async function pruneEmailTokens(db: Database, expiredBefore: Date): Promise<number> {
+  const stale = sql`expires_at < ${expiredBefore}::timestamptz`;
+  return deleteInBatches(db, 10_000, (batch) => sql`DELETE FROM email_tokens WHERE id IN (SELECT id FROM email_tokens WHERE ${stale} LIMIT ${batch}) AND ${stale} RETURNING 1`);
 }

@@ -42,12 +42,18 @@ export const emailTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('email_tokens_hash_key').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex('email_tokens_hash_key').on(t.tokenHash),
+    index('email_tokens_user_idx').on(t.userId, t.purpose),
+    // The hourly prune (issue 26 point 6) finds links past their expiry.
+    index('email_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**
  * Signed-in sessions (issue 10): the session token names its row, so signing out ends that session
- * on the server and "sign out everywhere" ends them all. Rows past `expires_at` are pruned.
+ * on the server and "sign out everywhere" ends them all. Expired and revoked rows are pruned hourly
+ * (netlify/functions/prune-expired.mts).
  */
 export const sessions = pgTable(
   'sessions',
@@ -58,7 +64,12 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    // The hourly prune (issue 26 point 6) finds revoked sessions without reading the live ones; partial, so it holds only the few revoked since the last run.
+    index('sessions_revoked_idx').on(t.revokedAt).where(sql`${t.revokedAt} IS NOT NULL`),
+  ],
 );
 
 /** Fixed-window rate-limit counters, kept in the database so they hold across function instances. */

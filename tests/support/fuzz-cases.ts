@@ -265,7 +265,9 @@ export const ENDPOINTS: EndpointSpec[] = [
   // Analytics (issue 14): the page script's event (anyone; rate limited per client) and the dashboard (super users).
   { fn: 'analytics-event', method: 'POST', body: AnalyticsEventSchema },
   { fn: 'admin-analytics', method: 'GET', auth: true, admin: true, query: AnalyticsRangeQuerySchema },
+  // Scheduled functions (issue 26 point 6): only the scheduler's call does anything; the fuzz meets the 404.
   { fn: 'analytics-rollup', method: 'POST', path: '/.netlify/functions/analytics-rollup', light: true },
+  { fn: 'prune-expired', method: 'POST', path: '/.netlify/functions/prune-expired', light: true },
   // The newsletter (issue 14 point 4). The one-click form post of unsubscribe is tests/integration/newsletter/.
   { fn: 'newsletter', method: 'POST', body: NewsletterSignUpSchema },
   { fn: 'newsletter-confirm', method: 'POST', body: NewsletterConfirmSchema },

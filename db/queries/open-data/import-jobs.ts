@@ -7,12 +7,14 @@
  * the matcher needs is one statement, and the import's writes are a few set-based statements in
  * one transaction, never a statement per row.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ImportJobStatus, ImportSource, Locale, MatchKind, ReadingStatus } from '../../../src/domain/enums.ts';
 import type { ImportRow, TextEncoding } from '../../../src/domain/open-data/import-file.ts';
 import type { MatchBook, MatchResult } from '../../../src/domain/open-data/import-match.ts';
 import { countShelves, mergeRows, planBook, type ExistingEntry, type ImportCounts } from '../../../src/domain/open-data/import-plan.ts';
 import { IMPORT_ROWS_PAGE_SIZE, type ImportBookRef, type ImportRowView } from '../../../src/domain/schemas/import.ts';
+import { IMPORT_JOB_MAX_AGE_DAYS, IMPORT_JOBS_KEPT, SETTLED_IMPORT_JOB_STATUSES } from '../../../src/domain/runtime/retention.ts';
+import { deleteInBatches } from '../runtime/batched-delete.ts';
 import type { Database } from '../../client.ts';
 
 /** Rows per statement when rows are inserted or updated (well inside the statement timeout). */
@@ -59,15 +61,11 @@ function toJob(row: Record<string, unknown>): JobRecord {
   return { ...(row as unknown as JobRecord), createdAt: stamp(row.createdAt)!, finishedAt: stamp(row.finishedAt) };
 }
 
-/** Settled jobs (in review, done, failed) a reader keeps besides the new one; the tab shows the latest. */
-export const IMPORT_JOBS_KEPT = 5;
-/** Settled jobs older than this go, whoever's they are (with their rows: up to 20,000 each). */
-export const IMPORT_JOB_MAX_AGE_DAYS = 90;
-
 /**
  * Stores a parsed file as a job in `matching`, with its rows, in one transaction; in the same
  * transaction the reader's settled jobs beyond the latest IMPORT_JOBS_KEPT go, and anyone's settled
- * jobs older than IMPORT_JOB_MAX_AGE_DAYS (a job being matched or applied is never touched).
+ * jobs older than IMPORT_JOB_MAX_AGE_DAYS (a job being matched or applied is never touched): the
+ * retention rules of src/domain/runtime/retention.ts, which the hourly prune applies to everyone.
  */
 export async function createImportJob(
   db: Database,
@@ -93,6 +91,26 @@ export async function createImportJob(
     }
     return jobId;
   });
+}
+
+/**
+ * The hourly prune of import jobs (issue 26 point 6; `isImportJobStale` in src/domain/runtime/retention.ts
+ * is the same rule): every reader's settled jobs beyond their latest IMPORT_JOBS_KEPT (by creation,
+ * as the tab lists them), and anyone's settled jobs untouched since `untouchedBefore`; their rows go
+ * with them (cascade on `import_rows`' primary key). The rank is a window over `import_jobs_user_idx`;
+ * 10 jobs a statement (up to 20,000 rows each). Returns how many jobs went.
+ */
+export async function pruneImportJobs(db: Database, untouchedBefore: Date): Promise<number> {
+  const settled = (status: SQL) => sql`${status} IN (${sql.join(SETTLED_IMPORT_JOB_STATUSES.map((s) => sql`${s}::import_job_status`), sql`, `)})`;
+  return deleteInBatches(
+    db,
+    10,
+    (batch) => sql`
+      DELETE FROM import_jobs j WHERE j.id IN (
+        SELECT r.id FROM (SELECT k.id, k.status, k.updated_at, row_number() OVER (PARTITION BY k.user_id ORDER BY k.created_at DESC, k.id) AS rank FROM import_jobs k) r
+        WHERE ${settled(sql`r.status`)} AND (r.rank > ${IMPORT_JOBS_KEPT} OR r.updated_at < ${untouchedBefore}::timestamptz) LIMIT ${batch})
+      AND ${settled(sql`j.status`)} RETURNING 1`,
+  );
 }
 
 /** One of the reader's jobs, or null (unknown, or another reader's). */

@@ -3,7 +3,8 @@
  * Retry-After. Nobody can lock someone else out (issue 10): sign-in failures count per account and
  * address with growing delays (src/domain/login-throttle.ts); the mail-sending endpoints count per
  * account and address, with a looser cap per account that keeps an inbox from being flooded.
- * Expired counters are pruned, at most once a minute per instance.
+ * Expired counters are pruned hourly by the scheduled prune (prune-expired.mts) and, as before, at most
+ * once a minute per instance by the requests that count.
  */
 import type { Context } from '@netlify/functions';
 import { getDb } from '../../../db/client.ts';
@@ -13,6 +14,7 @@ import type { SessionRef } from '../../../db/queries/sessions.ts';
 import type { Guarded, WriterGuard } from '../../../db/queries/writer-guard.ts';
 import { getEnv } from './env.ts';
 import { unauthenticated } from './session.ts';
+import { retentionCutoffs } from '../../../src/domain/runtime/retention.ts';
 import { LOGIN_ADDRESS_FAILURES, LOGIN_FAILURES_FORGOTTEN_AFTER_SECONDS, loginWaitSeconds } from '../../../src/domain/login-throttle.ts';
 
 export interface Limit {
@@ -47,8 +49,8 @@ export const USER_LIMITS = {
   chatMessage: { limit: () => getEnv().CHAT_MESSAGES_PER_HOUR, windowSeconds: 60 * 60, messageKey: 'api.error.tooManyChatMessages' },
 } as const satisfies Record<string, { limit: () => number; windowSeconds: number; messageKey?: string }>;
 
-/** The longest window of any counter: older rows are expired. */
-const LONGEST_WINDOW_SECONDS = Math.max(
+/** The longest window of any counter: older rows are expired (src/domain/runtime/retention.ts). */
+export const RATE_LIMIT_LONGEST_WINDOW_SECONDS = Math.max(
   LOGIN_FAILURES_FORGOTTEN_AFTER_SECONDS,
   ...Object.values(LIMITS).flatMap((l) => Object.values(l).map((x) => x.windowSeconds)),
   ...Object.values(USER_LIMITS).map((l) => l.windowSeconds),
@@ -66,7 +68,7 @@ const tooMany = (seconds: number) => new ApiError('RATE_LIMITED', 'api.error.rat
 async function pruneNow(now: Date): Promise<void> {
   if (now.getTime() - lastPrune < PRUNE_EVERY_MS) return;
   lastPrune = now.getTime();
-  await pruneRateLimits(await getDb(), new Date(now.getTime() - LONGEST_WINDOW_SECONDS * 1000));
+  await pruneRateLimits(await getDb(), retentionCutoffs(now, RATE_LIMIT_LONGEST_WINDOW_SECONDS).rateLimitWindowsBefore);
 }
 
 /** Counts a request of `action` and refuses it (429) past any of its limits. */

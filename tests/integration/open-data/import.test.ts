@@ -11,7 +11,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../../db/client.ts';
-import { IMPORT_JOB_MAX_AGE_DAYS, IMPORT_JOBS_KEPT } from '../../../db/queries/open-data/import-jobs.ts';
+import { IMPORT_JOB_MAX_AGE_DAYS, IMPORT_JOBS_KEPT } from '../../../src/domain/runtime/retention.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../src/domain/open-data/import-file.ts';
 import { ImportJobListSchema, ImportJobSchema, ImportRowsPageSchema, type ImportJob } from '../../../src/domain/schemas/import.ts';
 import { bookIds, createBooks, createReader, dataOf, errorOf, removeBooks, serveForTests, type Answer, type Reader, type TestBook } from '../../support/readers.ts';
