@@ -20,3 +20,19 @@ export const RebuildStatusSchema = z.object({
   error: z.object({ message: z.string(), logTail: z.array(z.string()) }).nullable(),
 });
 export type RebuildStatus = z.infer<typeof RebuildStatusSchema>;
+
+/**
+ * What the deploy events carry that the rebuild rules read (`DeploySucceededEvent` of @netlify/functions,
+ * issue 26 point 7): parsed at the event function's boundary like any request body.
+ */
+export const DeployEventSchema = z.object({
+  deploy: z.object({
+    id: z.string().min(1).max(100),
+    /** `production`, `deploy-preview`, `branch-deploy`, … */
+    context: z.string().max(100),
+    /** When Netlify created the deploy; its build reads the catalogue after it. */
+    createdAt: z.iso.datetime({ offset: true }),
+    errorMessage: z.string().max(2000).nullish(),
+  }),
+});
+export type DeployEvent = z.infer<typeof DeployEventSchema>;
