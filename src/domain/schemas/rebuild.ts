@@ -9,12 +9,15 @@ export const RebuildStatusSchema = z.object({
   /** `local`: `npm start` builds and swaps in itself; `hook`: Netlify's build hook; `unavailable`: neither. */
   mode: z.enum(REBUILD_MODES),
   state: z.enum(REBUILD_STATES),
-  /** A build is waiting for the running one to finish (at most one waits). */
+  /** A build is waiting for the running one to finish (at most one waits); deployed, an edit came after the pending hook. */
   queued: z.boolean(),
   startedAt: z.iso.datetime().nullable(),
-  /** When the latest build finished (done or failed). */
+  /** When the latest build finished (done or failed); deployed, when it went live or failed. */
   finishedAt: z.iso.datetime().nullable(),
-  /** When the pages being served now went live: the end of the latest build that succeeded (issue 13 point 7). */
+  /**
+   * When the pages being served now went live (issue 13 point 7): locally the end of the latest build
+   * that succeeded; deployed, the latest production deploy's deploy-succeeded event (ADR 0027).
+   */
   liveSince: z.iso.datetime().nullable(),
   /** The latest failure: its message and the last lines of the build's output. */
   error: z.object({ message: z.string(), logTail: z.array(z.string()) }).nullable(),
