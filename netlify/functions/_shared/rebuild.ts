@@ -70,7 +70,15 @@ export async function requestRebuild(ctx: Pick<RequestContext, 'netlify'>): Prom
   if (local) return local.request();
   const hook = buildHookUrl();
   if (!hook) return UNAVAILABLE;
-  const change = await changeSiteRebuild(await getDb(), planRebuildRequest);
+  let change;
+  try {
+    change = await changeSiteRebuild(await getDb(), planRebuildRequest);
+  } catch (error) {
+    // The edit is already committed: its answer must still say so (a 5xx would invite a second save).
+    console.error('The rebuild request could not be recorded:', error);
+    const message = 'The rebuild request could not be recorded (see the function log); the next edit asks again.';
+    return { ...UNAVAILABLE, mode: 'hook', state: 'failed', error: { message, logTail: [] } };
+  }
   if (change.sendHook) afterResponse(ctx, () => postBuildHook(hook, change.now));
   return siteRebuildStatus(change.row, change.now);
 }

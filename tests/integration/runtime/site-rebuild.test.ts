@@ -118,6 +118,20 @@ describe('requests from several instances', () => {
   });
 });
 
+describe('a request the row cannot record', () => {
+  it('answers a failed status instead of throwing, so an edit already saved is still answered as saved', async () => {
+    const db = await getDb();
+    await db.execute(sql`ALTER TABLE site_rebuild RENAME TO site_rebuild_away`);
+    try {
+      const answer = await requestRebuild({});
+      expect(answer).toMatchObject({ mode: 'hook', state: 'failed', error: { message: expect.stringContaining('could not be recorded') } });
+    } finally {
+      await db.execute(sql`ALTER TABLE site_rebuild_away RENAME TO site_rebuild`);
+    }
+    expect(hook.posts).toBe(0);
+  });
+});
+
 describe('the deploy-succeeded event', () => {
   it('marks the deploy live and sends one follow-up only when an edit came after its build started', async () => {
     await askForRebuild();
