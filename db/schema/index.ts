@@ -12,3 +12,4 @@ export * from './editorial.ts';
 export * from './analytics.ts';
 export * from './chat.ts';
 export * from './imports.ts';
+export * from './runtime.ts';

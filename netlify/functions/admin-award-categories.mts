@@ -12,7 +12,7 @@ export default handle({
     const { actor } = await requireEditor(req);
     const { id } = parseParams(ctx.params, IdParams);
     const input = await parseJson(req, AwardCategoryInputSchema);
-    return awardAnswer(await createAwardCategory(await getDb(), actor, id, input), 201);
+    return awardAnswer(ctx, await createAwardCategory(await getDb(), actor, id, input), 201);
   },
 });
 

@@ -18,12 +18,12 @@ export default handle({
     const { actor } = await requireEditor(req);
     const { id, categoryId } = parseParams(ctx.params, AwardCategoryParamsSchema);
     const patch = await parseJson(req, AwardCategoryPatchSchema);
-    return awardAnswer(await updateAwardCategory(await getDb(), actor, id, categoryId, patch), 200, NOT_FOUND);
+    return awardAnswer(ctx, await updateAwardCategory(await getDb(), actor, id, categoryId, patch), 200, NOT_FOUND);
   },
   DELETE: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const { id, categoryId } = parseParams(ctx.params, AwardCategoryParamsSchema);
-    return awardAnswer(await deleteAwardCategory(await getDb(), actor, id, categoryId, ctx.locale), 200, NOT_FOUND);
+    return awardAnswer(ctx, await deleteAwardCategory(await getDb(), actor, id, categoryId, ctx.locale), 200, NOT_FOUND);
   },
 });
 

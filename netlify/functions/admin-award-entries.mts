@@ -23,7 +23,7 @@ export default handle({
     const { actor } = await requireEditor(req);
     const { id } = parseParams(ctx.params, IdParams);
     const input = await parseJson(req, awardEntriesSchema(maxAwardYearNow()));
-    return awardAnswer(await saveAwardEntries(await getDb(), actor, id, input, ctx.locale));
+    return awardAnswer(ctx, await saveAwardEntries(await getDb(), actor, id, input, ctx.locale));
   },
 });
 

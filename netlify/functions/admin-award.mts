@@ -12,12 +12,12 @@ export default handle({
     const { actor } = await requireEditor(req);
     const { id } = parseParams(ctx.params, IdParams);
     const patch = await parseJson(req, AwardPatchSchema);
-    return awardAnswer(await updateAward(await getDb(), actor, id, patch));
+    return awardAnswer(ctx, await updateAward(await getDb(), actor, id, patch));
   },
   DELETE: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const { id } = parseParams(ctx.params, IdParams);
-    return awardAnswer(await deleteAward(await getDb(), actor, id));
+    return awardAnswer(ctx, await deleteAward(await getDb(), actor, id));
   },
 });
 

@@ -15,10 +15,10 @@ export default handle({
     await requireEditor(req);
     return ok(await listAwardsAdmin(await getDb()), { headers: { 'cache-control': 'private, no-store' } });
   },
-  POST: async (req) => {
+  POST: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const input = await parseJson(req, AwardInputSchema);
-    return awardAnswer(await createAward(await getDb(), actor, input), 201);
+    return awardAnswer(ctx, await createAward(await getDb(), actor, input), 201);
   },
 });
 

@@ -6,17 +6,19 @@ import { requireRole } from './_shared/session.ts';
 
 /**
  * /api/admin/rebuild (super users): GET the static rebuild's status, POST to ask for one (issue 9).
- * Catalogue edits call `requestRebuild()` themselves; this is the admin's view and manual trigger.
+ * Catalogue edits call `requestRebuild(ctx)` themselves; this is the admin's view and manual trigger.
+ * Deployed, both read and write the shared `site_rebuild` row (ADR 0027): the status is the site's,
+ * `done` only once a deploy that includes the latest edit is live.
  */
 export default handle({
   GET: async (req) => {
     await requireRole(req, 'SUPER_USER');
-    return ok(rebuildStatus());
+    return ok(await rebuildStatus());
   },
-  POST: async (req) => {
+  POST: async (req, ctx) => {
     await requireRole(req, 'SUPER_USER');
-    if (rebuildStatus().mode === 'unavailable') throw new ApiError('UNAVAILABLE', 'api.error.rebuildUnavailable');
-    return ok(requestRebuild(), { status: 202 });
+    if ((await rebuildStatus()).mode === 'unavailable') throw new ApiError('UNAVAILABLE', 'api.error.rebuildUnavailable');
+    return ok(await requestRebuild(ctx), { status: 202 });
   },
 });
 

@@ -18,10 +18,10 @@ export default handle({
     return ok(page, { headers: { 'cache-control': 'public, max-age=60' } });
   },
   /** Adds a author (issue 13; super users only); answers its id and slug, and asks for a rebuild. */
-  POST: async (req) => {
+  POST: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const input = await parseJson(req, schemasNow().createAuthor);
-    return savedAnswer(unwrap('author', await createAuthor(await getDb(), actor, input)), 201);
+    return savedAnswer(ctx, unwrap('author', await createAuthor(await getDb(), actor, input)), 201);
   },
 });
 

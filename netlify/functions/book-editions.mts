@@ -49,7 +49,7 @@ export default handle({
     if (bookId === null) throw new ApiError('NOT_FOUND', 'api.error.bookNotFound');
     const result = await createEdition(db, bookId, input, actor);
     if (!result.ok) throw editionRuleError(result.violation);
-    requestRebuild();
+    await requestRebuild(ctx);
     return ok(result.value, { status: 201 });
   },
 });

@@ -25,10 +25,10 @@ export default handle({
     return ok(page, { headers: { 'cache-control': 'public, max-age=60' } });
   },
   /** Adds a book (issue 13; super users only); answers its id and slug, and asks for a rebuild. */
-  POST: async (req) => {
+  POST: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const input = await parseJson(req, schemasNow().createBook);
-    return savedAnswer(unwrap('book', await createBook(await getDb(), actor, input)), 201);
+    return savedAnswer(ctx, unwrap('book', await createBook(await getDb(), actor, input)), 201);
   },
 });
 

@@ -25,7 +25,7 @@ export default handle({
     const db = await getDb();
     const result = promote ? await promoteEdition(db, id, actor) : await updateEdition(db, id, parseValue(body, editionInputSchema(maxEditionYear(new Date()))), actor);
     if (!result.ok) throw editionRuleError(result.violation);
-    requestRebuild();
+    await requestRebuild(ctx);
     return ok(result.value);
   },
   DELETE: async (req, ctx) => {
@@ -33,7 +33,7 @@ export default handle({
     const { id } = parseParams(ctx.params, EditionIdParamsSchema);
     const result = await deleteEdition(await getDb(), id, actor);
     if (!result.ok) throw editionRuleError(result.violation);
-    requestRebuild();
+    await requestRebuild(ctx);
     return noContent();
   },
 });

@@ -6,10 +6,10 @@ import { handle, parseJson } from './_shared/http.ts';
 
 /** POST /api/genres (issue 13 point 1; super users only): adds a genre; answers its id and slug, and asks for a rebuild. */
 export default handle({
-  POST: async (req) => {
+  POST: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const input = await parseJson(req, schemasNow().createGenre);
-    return savedAnswer(unwrap('genre', await createGenre(await getDb(), actor, input)), 201);
+    return savedAnswer(ctx, unwrap('genre', await createGenre(await getDb(), actor, input)), 201);
   },
 });
 

@@ -18,10 +18,10 @@ export default handle({
     return ok(page, { headers: { 'cache-control': 'public, max-age=60' } });
   },
   /** Adds a series (issue 13; super users only); answers its id and slug, and asks for a rebuild. */
-  POST: async (req) => {
+  POST: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const input = await parseJson(req, schemasNow().createSeries);
-    return savedAnswer(unwrap('series', await createSeries(await getDb(), actor, input)), 201);
+    return savedAnswer(ctx, unwrap('series', await createSeries(await getDb(), actor, input)), 201);
   },
 });
 

@@ -280,9 +280,15 @@ export const ENDPOINTS: EndpointSpec[] = [
   { fn: 'api-not-found', method: 'POST', path: '/api/no-such-endpoint/:rest', params: z.object({ rest: z.string() }), light: true },
 ];
 
+/**
+ * Functions Netlify invokes with its own events and no URL of ours (the local server does not serve
+ * them): deploy-succeeded (tests/integration/runtime/site-rebuild.test.ts calls its handlers).
+ */
+const EVENT_FUNCTIONS = ['deploy-succeeded'];
+
 /** Function modules of netlify/functions that the table does not name. */
 export function unlistedFunctions(specs: EndpointSpec[] = ENDPOINTS): string[] {
-  const listed = new Set(specs.map((s) => s.fn));
+  const listed = new Set([...specs.map((s) => s.fn), ...EVENT_FUNCTIONS]);
   return readdirSync(FUNCTIONS_DIR)
     .filter((f) => /\.m?[jt]s$/.test(f))
     .map((f) => f.replace(/\.m?[jt]s$/, ''))

@@ -3,7 +3,7 @@ import type { Outcome } from '../../../db/queries/editorial/common.ts';
 import { ApiError } from '../../../src/domain/envelope.ts';
 import { awardMaxYear } from '../../../src/domain/schemas/awards-admin.ts';
 import { blockedError } from './editorial.ts';
-import { ok } from './http.ts';
+import { ok, type RequestContext } from './http.ts';
 import { requestRebuild } from './rebuild.ts';
 
 /**
@@ -11,8 +11,8 @@ import { requestRebuild } from './rebuild.ts';
  * `notFoundKey`: the award's, or the category's on a category's own endpoint), 400 with details, 409
  * naming the books a category's delete waits for.
  */
-export function awardAnswer<T extends object>(outcome: Outcome<T>, status = 200, notFoundKey = 'api.error.awardNotFound'): Response {
-  if (outcome.ok) return ok({ ...outcome.value, rebuild: requestRebuild() }, { status });
+export async function awardAnswer<T extends object>(ctx: RequestContext, outcome: Outcome<T>, status = 200, notFoundKey = 'api.error.awardNotFound'): Promise<Response> {
+  if (outcome.ok) return ok({ ...outcome.value, rebuild: await requestRebuild(ctx) }, { status });
   if (outcome.reason === 'invalid') throw new ApiError('VALIDATION', 'api.error.validation', outcome.details);
   if (outcome.reason === 'blocked') throw blockedError('api.error.awardCategoryHasBooks', outcome);
   throw new ApiError('NOT_FOUND', notFoundKey);

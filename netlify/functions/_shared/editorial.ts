@@ -12,7 +12,7 @@ import { editorialSchemas, type EditedEntity, type EditorialSchemas } from '../.
 import { refSchema, IdParamSchema } from '../../../src/domain/schemas/refs.ts';
 import { getDb, type Database } from '../../../db/client.ts';
 import type { Locale } from '../../../src/domain/enums.ts';
-import { handle, ok, parseJson, parseParams } from './http.ts';
+import { handle, ok, parseJson, parseParams, type RequestContext } from './http.ts';
 import { requestRebuild } from './rebuild.ts';
 import { requireRole, type SessionUser } from './session.ts';
 
@@ -80,8 +80,8 @@ export function found<T>(kind: EditedEntity, record: T | null): T {
  * The answer of a catalogue write: what was saved and the rebuild it asked for (issue 13 point 7:
  * every catalogue write calls the one requestRebuild(); the editor shows its status).
  */
-export function savedAnswer(value: { id: number; slug?: string }, status = 200): Response {
-  return ok({ ...value, rebuild: requestRebuild() }, { status });
+export async function savedAnswer(ctx: RequestContext, value: { id: number; slug?: string }, status = 200): Promise<Response> {
+  return ok({ ...value, rebuild: await requestRebuild(ctx) }, { status });
 }
 
 /** What one catalogue entity's item endpoint does with the database (db/queries/editorial/<kind>.ts). */
@@ -108,12 +108,12 @@ export function itemEndpoint<R, U>(kind: EditedEntity, queries: ItemQueries<R, U
       const { actor } = await requireEditor(req);
       const { id } = parseParams(ctx.params, IdParams);
       const input = await parseJson(req, queries.schema(schemasNow()));
-      return savedAnswer(unwrap(kind, await queries.update(await getDb(), actor, id, input)));
+      return savedAnswer(ctx, unwrap(kind, await queries.update(await getDb(), actor, id, input)));
     },
     DELETE: async (req, ctx) => {
       const { actor } = await requireEditor(req);
       const { id } = parseParams(ctx.params, IdParams);
-      return savedAnswer(unwrap(kind, await queries.remove(await getDb(), actor, id, ctx.locale)));
+      return savedAnswer(ctx, unwrap(kind, await queries.remove(await getDb(), actor, id, ctx.locale)));
     },
   });
 }

@@ -140,7 +140,7 @@ export function parseQuery<T extends z.ZodType>(req: Request, schema: T): z.infe
  * Runs work after the answer has gone out (Netlify's `waitUntil`): account mail, so that known and
  * unknown addresses answer in the same time (issue 10). Failures are logged, never the caller's.
  */
-export function afterResponse(ctx: RequestContext, work: () => Promise<unknown>): void {
+export function afterResponse(ctx: Pick<RequestContext, 'netlify'>, work: () => Promise<unknown>): void {
   const done = work().catch((error: unknown) => console.error('Work after the response failed:', error));
   ctx.netlify?.waitUntil(done);
 }

@@ -4,8 +4,9 @@
  * further requests join that queued build. With `settleMs`, a request while nothing runs waits that
  * long (queued) before its build starts, so a burst of saves (an editor's ten edits in a row) lands
  * in one build rather than in one plus a second that waits for it. The queue only orders calls of
- * `build`: what a build is (a local `astro build` and swap, or a POST to Netlify's build hook) is
- * passed in, as is the clock.
+ * `build`: what a build is (a local `astro build` and swap under `npm start`) is passed in, as is the
+ * clock. It lives in one process; deployed rebuilds are coordinated in the database instead
+ * (`site-rebuild.ts`, ADR 0027).
  */
 import type { RebuildMode } from '../enums.ts';
 import type { RebuildStatus } from '../schemas/rebuild.ts';
