@@ -70,7 +70,7 @@ export const LANGUAGE_CHOICES = [
 export type LanguageCode = (typeof LANGUAGE_CHOICES)[number][0];
 
 /** Error codes of the API envelope (DESIGN.md §5). */
-export const ERROR_CODES = ['VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'CONFLICT', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'INTERNAL', 'MISCONFIGURED', 'UNAVAILABLE'] as const;
+export const ERROR_CODES = ['VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'INTERNAL', 'MISCONFIGURED', 'UNAVAILABLE'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Static rebuilds (issue 9): who builds, and where the latest request stands. */

@@ -33,6 +33,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** A body over the platform's limit (issue 26 point 8); the message names the limit. */
+  PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
@@ -49,6 +51,7 @@ export const MESSAGE_KEY_OF: Record<ErrorCode, string> = {
   NOT_FOUND: 'api.error.notFound',
   METHOD_NOT_ALLOWED: 'api.error.methodNotAllowed',
   CONFLICT: 'api.error.conflict',
+  PAYLOAD_TOO_LARGE: 'api.error.payloadTooLarge',
   UNSUPPORTED_MEDIA_TYPE: 'api.error.unsupportedMediaType',
   RATE_LIMITED: 'api.error.rateLimited',
   INTERNAL: 'api.error.internal',

@@ -2,8 +2,9 @@
  * Form data bodies (spec §7: "file uploads go as form data"; issue 13 point 3). JSON endpoints use
  * `parseJson` (http.ts); an upload reads its multipart body here: multipart/form-data only (else
  * 415), and never more than `maxBytes` of it, whether the client declared a Content-Length or
- * streamed the body chunked: a bigger body is refused with a 400 once the limit is passed, so
- * nothing unbounded is ever buffered.
+ * streamed the body chunked: a bigger body is refused with the caller's error (the image upload's
+ * 413 naming the platform's limit, issue 26 point 8) before it is read, or once the limit is passed,
+ * so nothing unbounded is ever buffered.
  */
 import type { z } from 'zod';
 import { ApiError, detailsFromZod, type ErrorDetailKey } from '../../../src/domain/envelope.ts';
@@ -37,16 +38,17 @@ async function readAtMost(body: ReadableStream<Uint8Array> | null, maxBytes: num
 }
 
 /**
- * The request's multipart form, read with at most `maxBytes` of body; past it, a 400 with
- * `tooLargeKey`. Not multipart: 415. A body that is no valid multipart form: 400.
+ * The request's multipart form, read with at most `maxBytes` of body; past it, `tooLarge` is thrown
+ * (declared by Content-Length: before a byte is read). Not multipart: 415. A body that is no valid
+ * multipart form: 400.
  */
-export async function readFormData(req: Request, maxBytes: number, tooLargeKey: string): Promise<FormData> {
+export async function readFormData(req: Request, maxBytes: number, tooLarge: ApiError): Promise<FormData> {
   const contentType = req.headers.get('content-type') ?? '';
   if (contentType.split(';')[0]!.trim().toLowerCase() !== 'multipart/form-data') throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'api.error.multipartRequired');
   const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new ApiError('VALIDATION', tooLargeKey);
+  if (declared > maxBytes) throw tooLarge;
   const bytes = await readAtMost(req.body, maxBytes);
-  if (!bytes) throw new ApiError('VALIDATION', tooLargeKey);
+  if (!bytes) throw tooLarge;
   try {
     return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
   } catch {
@@ -60,7 +62,8 @@ export interface FilePart {
   maxBytes: number;
   /** No file under `name`, several, or text instead of a file. */
   missingKey: string;
-  tooLargeKey: string;
+  /** Thrown for a file over `maxBytes`. */
+  tooLarge: ApiError;
 }
 
 /**
@@ -81,6 +84,6 @@ export async function parseForm<T extends z.ZodType>(form: FormData, schema: T, 
   const files = form.getAll(filePart.name);
   const file = files[0];
   if (files.length !== 1 || typeof file === 'string' || file === undefined) throw new ApiError('VALIDATION', filePart.missingKey);
-  if (file.size > filePart.maxBytes) throw new ApiError('VALIDATION', filePart.tooLargeKey);
+  if (file.size > filePart.maxBytes) throw filePart.tooLarge;
   return { fields: parsed.data, file: new Uint8Array(await file.arrayBuffer()) };
 }

@@ -11,8 +11,9 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { ApiError } from '../../../src/domain/envelope.ts';
-import { decoderAgrees, detectImageType, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, orientedSize, refuseDimensions, type ImageRefusal } from '../../../src/domain/images/image-rules.ts';
+import { decoderAgrees, detectImageType, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_UPLOAD_BODY_BYTES, orientedSize, refuseDimensions, type ImageRefusal } from '../../../src/domain/images/image-rules.ts';
 import { imagesStore } from './images-store.ts';
+import { megabytes } from '../../../src/domain/runtime/platform-limits.ts';
 import { FORMAT_MIME_TYPES, planImage, type ImageFormat, type ImageKind, type ImagePlan, type ImageVariant } from '../../../src/domain/images/image-variants.ts';
 
 /** Decoding: the pixel limit on the header's size, fail on real decoding errors (truncated or corrupt data). */
@@ -25,6 +26,12 @@ const ENCODE: Record<ImageFormat, (image: Sharp) => Sharp> = {
 };
 
 const refused = (key: ImageRefusal) => new ApiError('VALIDATION', key);
+
+/**
+ * An upload over the platform's body limit (issue 26 point 8): 413, the message naming the limit
+ * in megabytes ("at most 4.5 MB").
+ */
+export const imageTooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', 'api.error.imageTooLarge', undefined, undefined, { params: { max: megabytes(MAX_UPLOAD_BODY_BYTES) } });
 
 /** The decoder's answer about bad input as our refusal (its messages are not part of its API, so anything else is unreadable). */
 function refusalOf(error: unknown): ApiError {
@@ -39,7 +46,7 @@ export interface StoredImage {
 
 /** Checks an uploaded file and stores its variants; a refusal is a 400 ApiError with its message key. */
 export async function storeUploadedImage(kind: ImageKind, bytes: Uint8Array): Promise<StoredImage> {
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw refused('api.error.imageTooLarge');
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw imageTooLarge();
   const type = detectImageType(bytes);
   if (!type) throw refused('api.error.imageType');
 

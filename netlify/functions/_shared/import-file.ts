@@ -40,7 +40,7 @@ const refuse = (problem: ImportFileProblem) => new ApiError('VALIDATION', proble
 
 /** Reads the request's one `file` part and parses it; any refusal is a 400. */
 export async function readImportUpload(req: Request): Promise<ParsedImportFile> {
-  const form = await readFormData(req, MAX_BODY_BYTES, 'api.error.importTooLarge');
+  const form = await readFormData(req, MAX_BODY_BYTES, new ApiError('VALIDATION', 'api.error.importTooLarge'));
   const files = form.getAll('file');
   const file = files[0];
   if (files.length !== 1 || typeof file === 'string' || file === undefined) throw new ApiError('VALIDATION', 'api.error.importMissing');

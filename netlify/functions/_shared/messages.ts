@@ -9,7 +9,22 @@ import type { Locale } from '../../../src/domain/enums.ts';
 
 const catalogues: Record<Locale, Record<string, string>> = { en, de, it };
 
+/**
+ * A number in a message: the language's decimal mark ("4,5 MB" in German), no grouping (a year stays
+ * 2027, a row limit 20000 as before).
+ */
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+function formatNumber(locale: Locale, value: number): string {
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 3 })));
+  return format.format(value);
+}
+
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
   const template = catalogues[locale][key] ?? catalogues.en[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name]!;
+    return typeof value === 'number' ? formatNumber(locale, value) : value;
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decoderAgrees, detectImageType, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, orientedSize, refuseDimensions } from './image-rules.ts';
+import { decoderAgrees, detectImageType, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_UPLOAD_BODY_BYTES, orientedSize, refuseDimensions } from './image-rules.ts';
 
 const bytes = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 /** An ISO-BMFF `ftyp` box: size, 'ftyp', major brand, minor version, compatible brands. */
@@ -60,8 +60,9 @@ describe('decoderAgrees', () => {
 });
 
 describe('limits', () => {
-  it('are 10 MiB and 40 megapixels', () => {
-    expect(MAX_IMAGE_BYTES).toBe(10_485_760);
+  it("are the platform's 4.5 MB of body and 40 megapixels", () => {
+    expect(MAX_UPLOAD_BODY_BYTES).toBe(4_500_000);
+    expect(MAX_IMAGE_BYTES).toBe(MAX_UPLOAD_BODY_BYTES);
     expect(MAX_IMAGE_PIXELS).toBe(40_000_000);
   });
 });

@@ -1,21 +1,23 @@
 /**
  * What an uploaded image must be (issue 13 point 3): JPEG, PNG, WebP or AVIF, recognised by its
- * bytes (never by the file name or the client's Content-Type), at most 10 MB and 40 megapixels, and
- * neither side more than four times the other. Pure rules: the server reads the bytes and the header
- * dimensions and asks these.
+ * bytes (never by the file name or the client's Content-Type), at most 4.5 MB (the platform's body
+ * limit, issue 26 point 8) and 40 megapixels, and neither side more than four times the other. Pure
+ * rules: the server reads the bytes and the header dimensions and asks these.
  */
+import { PLATFORM_MAX_BODY_BYTES } from '../runtime/platform-limits.ts';
 
 /** The image types we accept, in the order they are tried. */
 export const IMAGE_TYPES = ['jpeg', 'png', 'webp', 'avif'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
-/** Largest file accepted: 10 MiB. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /**
- * Largest multipart body read for one upload: the file plus room for the form's boundaries, part
- * headers and the `kind` field. Anything bigger is refused before it is buffered.
+ * Largest multipart body read for one upload: the platform's (4.5 MB of binary body, issue 26
+ * point 8). Anything bigger is refused with a 413 before it is buffered. The browser scales and
+ * re-encodes a larger photo to fit (upload-preparation.ts), so a 12 MB phone photo still uploads.
  */
-export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+export const MAX_UPLOAD_BODY_BYTES = PLATFORM_MAX_BODY_BYTES;
+/** Largest file accepted: whatever fits into that body (the form's boundaries and `kind` take a few hundred bytes). */
+export const MAX_IMAGE_BYTES = MAX_UPLOAD_BODY_BYTES;
 /** Largest image in pixels (width × height, as its header declares them): 40 megapixels. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /** The longer side may be at most this many times the shorter one (a cover, a portrait, a banner). */

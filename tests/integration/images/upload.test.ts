@@ -2,9 +2,11 @@
  * Image uploads end to end (issue 13 points 3 and 9): POST /api/images through the local server (as
  * `npm start` composes it, with Netlify's Blobs server on a folder of this file's own), the
  * variants served from GET /images/{id}/{width}.{format}, and every refusal as the localized 400
- * envelope. Test images are made here with sharp; no binary is committed.
+ * envelope (a body over the platform's 4.5 MB: 413, issue 26 point 8). Test images are made here
+ * with sharp; no binary is committed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -16,7 +18,7 @@ import { closeSharedConnection, getDb } from '../../../db/client.ts';
 import { findUserById } from '../../../db/queries/accounts.ts';
 import { startLocalServer, type LocalServer } from '../../../scripts/local-server.ts';
 import type { Role } from '../../../src/domain/enums.ts';
-import { MAX_IMAGE_BYTES } from '../../../src/domain/images/image-rules.ts';
+import { MAX_UPLOAD_BODY_BYTES } from '../../../src/domain/images/image-rules.ts';
 import { UploadedImageSchema, type UploadedImage } from '../../../src/domain/schemas/images.ts';
 import { createReader, dataOf, errorOf, type Answer, type Reader } from '../../support/readers.ts';
 
@@ -69,6 +71,18 @@ function picture(width: number, height: number): Sharp {
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) pixels.set([(x * 255) / width, (y * 255) / height, ((x + y) * 127) / (width + height)], (y * width + x) * 3);
   return sharp(pixels, { raw: { width, height, channels: 3 } });
+}
+
+/** A multipart body of exactly `size` bytes: `kind` and a `file` part of PNG magic and filler. */
+function multipartOfSize(size: number): { body: Uint8Array<ArrayBuffer>; type: string } {
+  const boundary = 'phantastika-size-test';
+  const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\ncover\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+  const body = new Uint8Array(size).fill(0x41);
+  body.set(head);
+  body.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], head.length);
+  body.set(tail, size - tail.length);
+  return { body, type: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** A PNG whose header declares `width` × `height` with almost no pixel data: a decompression bomb. */
@@ -243,24 +257,63 @@ describe('POST /api/images: refusals', () => {
     expect(await messageOf(upload(await picture(100, 401).png().toBuffer()))).toBe(en['api.error.imageAspectRatio']);
   });
 
-  it('refuses a file over 10 MB, declared by Content-Length, before reading it', async () => {
-    const big = new Uint8Array(MAX_IMAGE_BYTES + 1);
-    big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    expect(await messageOf(upload(big))).toBe(en['api.error.imageTooLarge']);
+  it("refuses a body one byte over the platform's 4.5 MB with 413, naming the limit in the request language", async () => {
+    const tooLarge = multipartOfSize(MAX_UPLOAD_BODY_BYTES + 1);
+    const answer = await send(tooLarge.body, { headers: { 'content-type': tooLarge.type } });
+    const error = errorOf(answer, 413);
+    expect(error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(error.message).toBe('The image is too large: at most 4.5 MB.');
+    expect(errorOf(await send(tooLarge.body, { headers: { 'content-type': tooLarge.type }, lang: 'de' }), 413).message).toBe('Das Bild ist zu groß: höchstens 4,5 MB.');
+    expect(en['api.error.imageTooLarge']).toContain('{max}');
   });
 
-  it('refuses a body streamed without Content-Length once it passes the limit', async () => {
+  it('refuses by Content-Length before reading the body', async () => {
+    // Declares 64 MiB and sends a few bytes: an answer at once means the server never waited for the rest.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${server.url}/api/images`, { method: 'POST', headers: { cookie: editor.cookie, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(64 * 1024 * 1024) } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      req.write('--x\r\n');
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The image is too large: at most 4.5 MB.' });
+  });
+
+  it('refuses a body streamed without Content-Length once it passes the limit, with the same 413', async () => {
     const chunk = new Uint8Array(1024 * 1024).fill(0x41);
     let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        // 64 MiB unless the server stops reading: it answers after about 10 MiB.
-        if (sent++ < 64) controller.enqueue(chunk);
-        else controller.close();
-      },
-    });
-    const answer = await send(stream, { headers: { 'content-type': 'multipart/form-data; boundary=x' }, duplex: true });
-    expect(errorOf(answer, 400).message).toBe(en['api.error.imageTooLarge']);
+    const stream = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          // 64 MiB unless the server stops reading: it answers after about 4.5 MB.
+          if (sent++ < 64) controller.enqueue(chunk);
+          else controller.close();
+        },
+      });
+    const answer = await send(stream(), { headers: { 'content-type': 'multipart/form-data; boundary=x' }, duplex: true });
+    expect(errorOf(answer, 413)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The image is too large: at most 4.5 MB.' });
+    expect(sent).toBeLessThan(64);
+    sent = 0;
+    expect(errorOf(await send(stream(), { headers: { 'content-type': 'multipart/form-data; boundary=x' }, duplex: true, lang: 'it' }), 413).message).toBe("L'immagine è troppo grande: al massimo 4,5 MB.");
+  });
+
+  it('still takes an image whose body is just under the limit', async () => {
+    // Uncompressed (deflate level 0), so its size in bytes follows from its pixels.
+    const png = await picture(1200, 1245).png({ compressionLevel: 0 }).toBuffer();
+    const form = new FormData();
+    form.set('kind', 'cover');
+    form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
+    const body = new Uint8Array(await new Response(form).arrayBuffer());
+    expect(body.byteLength).toBeLessThanOrEqual(MAX_UPLOAD_BODY_BYTES);
+    expect(body.byteLength).toBeGreaterThan(MAX_UPLOAD_BODY_BYTES - 50_000);
+    expect(dataOf(await upload(png), UploadedImageSchema, 201).width).toBe(640);
   });
 
   it('refuses a form without a file, with two files, or with text in the file field', async () => {
