@@ -111,6 +111,7 @@ try {
       SITE_ID: siteId,
       SESSION_SECRET: randomBytes(32).toString('base64url'),
       SMTP_URL: smtp.url,
+      MAIL_FROM: 'Phantastika <no-reply@phantastika-check.example>',
       BUILD_HOOK_URL: hook.url,
       ...extra,
     };
@@ -154,7 +155,8 @@ try {
           verdict = await check.run();
         } catch (error) {
           verdict = `FAILED: ${error instanceof Error ? error.message : String(error)}`;
-          failures.push(`${driver.label} ${check.name}: ${verdict}`);
+          const logged = (await site.get(check.fn).catch(() => undefined))?.output().trim();
+          failures.push(`${driver.label} ${check.name}: ${verdict}${logged ? `\n    the function logged: ${logged.slice(-800)}` : ''}`);
         }
         rows.push([driver.label, check.name, check.fn, verdict, `${Date.now() - t0}`]);
       }
