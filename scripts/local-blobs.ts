@@ -27,7 +27,13 @@ interface BlobsServerInternals {
   handleRequest: (req: Request) => Promise<Response>;
 }
 
-export async function startLocalBlobs(directory: string): Promise<LocalBlobs> {
+export interface BlobsEndpoint extends LocalBlobs {
+  /** The bearer token the server asks for (what Netlify hands a function in its Blobs context). */
+  token: string;
+}
+
+/** Netlify's Blobs server alone, on a loopback-only socket (the deploy check hands it to bundles). */
+export async function startBlobsServer(directory: string): Promise<BlobsEndpoint> {
   const token = randomBytes(24).toString('hex');
   const blobs = new BlobsServer({ directory, token }) as unknown as BlobsServerInternals;
   const server = http.createServer((req, res) => {
@@ -43,7 +49,19 @@ export async function startLocalBlobs(directory: string): Promise<LocalBlobs> {
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   blobs.address = url;
+  return {
+    url,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
 
+export async function startLocalBlobs(directory: string): Promise<LocalBlobs> {
+  const { url, token, close } = await startBlobsServer(directory);
   const env = {
     delete: (key: string) => void delete process.env[key],
     get: (key: string) => process.env[key],
@@ -59,12 +77,5 @@ export async function startLocalBlobs(directory: string): Promise<LocalBlobs> {
     getRequestContext: () => null,
     siteID: 'phantastika-local',
   });
-  return {
-    url,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { url, close };
 }
