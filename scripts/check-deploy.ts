@@ -35,7 +35,7 @@ const DATABASE_NAME = 'phantastika_check_deploy';
 const SITE_URL = 'https://phantastika-check.netlify.app';
 const HOSTILE_ORIGIN = 'https://attacker.example';
 /** Every scheduled function: the scheduler's call must succeed for each (add one here). */
-const SCHEDULED_FUNCTIONS = ['analytics-rollup'];
+const SCHEDULED_FUNCTIONS = ['analytics-rollup', 'prune-expired'];
 const ADMIN = { email: 'editor@phantastika-check.example', password: `Check-${randomBytes(12).toString('base64url')}` };
 
 const started = Date.now();
@@ -313,6 +313,22 @@ async function capabilityChecks(call: Call, stubs: { hookCalls: () => number }):
       },
     },
     {
+      name: 'the deploy goes live',
+      fn: 'deploy-succeeded',
+      run: async () => {
+        // Netlify's deploy event as its runtime reads it (@netlify/serverless-functions-api): the event
+        // header and `{ payload, site }`. It settles the pending hook, so the next edit calls the hook again.
+        const deployId = randomBytes(12).toString('hex');
+        const payload = { id: deployId, site_id: 'check', state: 'ready', context: 'production', created_at: new Date().toISOString() };
+        const site = { id: 'check', name: 'phantastika-check', url: 'https://phantastika-check.netlify.app', admin_url: 'https://app.netlify.com/sites/phantastika-check' };
+        const response = await call('deploy-succeeded', { method: 'POST', path: '/.netlify/functions/deploy-succeeded', ...json({ payload, site }, { 'x-netlify-event': 'deploy_succeeded' }) });
+        expectStatus(response, [200, 204], 'the deploy_succeeded event');
+        const stranger = await call('deploy-succeeded', { method: 'POST', path: '/.netlify/functions/deploy-succeeded', ...json({ payload, site }) });
+        expectStatus(stranger, 404, 'the same body without the event header');
+        return `${response.status}, deploy ${deployId.slice(0, 8)} live; ${stranger.status} without the event`;
+      },
+    },
+    {
       name: 'v1',
       fn: 'api-v1-books',
       run: async () => {
@@ -490,6 +506,23 @@ function productionChecks(deps: {
           return `403 ${errorCode(response)} for Origin = Host = ${new URL(HOSTILE_ORIGIN).host}`;
         }),
     },
+    ...SCHEDULED_FUNCTIONS.map(
+      (name): ProductionCheck => ({
+        point: '6',
+        name: `${name} called by URL does nothing`,
+        run: () =>
+          withSite(deployEnv({ DATABASE_URL: databaseUrl }), async (site) => {
+            // A visitor's request, not the scheduler's: no `next_run` body.
+            const answers = [
+              await site.call(name, { method: 'GET', path: `/.netlify/functions/${name}` }),
+              await site.call(name, { method: 'POST', path: `/.netlify/functions/${name}`, ...json({}) }),
+            ];
+            const statuses = answers.map((answer) => answer.status);
+            if (statuses.some((status) => status !== 404)) throw new Error(`statuses ${statuses.join(', ')}, expected 404 for both`);
+            return `GET and POST without next_run: ${statuses.join(', ')}`;
+          }),
+      }),
+    ),
   ];
 }
 
