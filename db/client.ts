@@ -90,6 +90,17 @@ export function connect(url: string, options: { driver?: Driver; max?: number; s
   const max = options.max ?? 10;
   const { connectMs } = databaseTimeouts();
   const statementMs = options.statementMs || undefined;
+  // The same pool for both drivers (the Neon driver is a fork of pg). The server cancels a long
+  // statement, on Neon too (issue 26 point 5: statement_timeout goes in the start-up message); the
+  // client gives up a little later if the server is gone.
+  const poolOptions = {
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: connectMs,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: statementMs,
+    query_timeout: statementMs && statementMs + 1_000,
+  };
   if (driver === 'neon') {
     neonConfig.webSocketConstructor = ws;
     const proxy = process.env.NEON_WS_PROXY;
@@ -100,29 +111,12 @@ export function connect(url: string, options: { driver?: Driver; max?: number; s
       neonConfig.pipelineConnect = false;
       neonConfig.pipelineTLS = false;
     }
-    // The same statement limit as node-postgres (issue 26 point 5): the driver is a fork of pg and sends
-    // statement_timeout in the start-up message, so the server cancels a long statement on Neon too.
-    const pool = new NeonPool({
-      connectionString: url,
-      max,
-      connectionTimeoutMillis: connectMs,
-      idleTimeoutMillis: 30_000,
-      statement_timeout: statementMs,
-      query_timeout: statementMs && statementMs + 1_000,
-    });
+    const pool = new NeonPool(poolOptions);
     pool.on('error', onPoolError);
     listenToClients(pool as unknown as Parameters<typeof listenToClients>[0]);
     return { db: drizzleNeon({ client: pool, schema }) as unknown as Database, driver, close: closeOnce(() => pool.end()) };
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    connectionTimeoutMillis: connectMs,
-    idleTimeoutMillis: 30_000,
-    // The server cancels a long statement; the client gives up a little later if the server is gone.
-    statement_timeout: statementMs,
-    query_timeout: statementMs && statementMs + 1_000,
-  });
+  const pool = new pg.Pool(poolOptions);
   pool.on('error', onPoolError);
   listenToClients(pool);
   return { db: drizzlePg({ client: pool, schema }) as unknown as Database, driver, close: closeOnce(() => pool.end()) };

@@ -379,6 +379,12 @@ test.describe('profile', () => {
     await expect(page).toHaveURL(/\/de\/profile\?tab=settings$/);
     await expect(page.getByRole('main').getByRole('tab', { name: 'Einstellungen' })).toHaveAttribute('aria-selected', 'true');
   });
+
+  test('log in with a ?next= that leaves the site lands on the start page (issue 26 point 2)', async ({ page }) => {
+    const email = await confirmedAccount(page.request, { label: 'next-away', password: PASSWORD, language: 'en', firstName: 'Ada' });
+    await logIn(page, 'en', email, PASSWORD, `/en/login?next=${encodeURIComponent('/..//evil.example/')}`);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/en\/$/);
+  });
 });
 
 test.describe('sign out everywhere', () => {
