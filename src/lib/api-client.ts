@@ -55,7 +55,7 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 }
 
 /** The error message by the spec's precedence: envelope error message, body message, status text. */
-function errorFrom(status: number, statusText: string, body: unknown): ApiClientError {
+export function errorFrom(status: number, statusText: string, body: unknown): ApiClientError {
   // Checked by hand, not with zod: this module is on every page and zod would add ~24 KB gzip to it.
   const error = (body as { error?: { message?: unknown; code?: unknown; details?: unknown } } | null)?.error;
   if (error && typeof error.message === 'string' && typeof error.code === 'string') {
@@ -65,14 +65,18 @@ function errorFrom(status: number, statusText: string, body: unknown): ApiClient
   return new ApiClientError(typeof message === 'string' && message ? message : statusText || `HTTP ${status}`, status);
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A response body's text as JSON, the text itself when it is no JSON, undefined when empty. */
+export function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
   } catch {
     return text;
   }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  return parseBody(await response.text());
 }
 
 export function createApiClient(options: ApiClientOptions) {

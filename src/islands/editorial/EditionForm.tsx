@@ -20,6 +20,7 @@ import {
 } from '../../domain/editorial/edition-form.ts';
 import type { Edition } from '../../domain/schemas/edition.ts';
 import { fill } from '../account/texts.ts';
+import ImageField from './ImageField.tsx';
 import type { EditionsManagerTexts } from './texts.ts';
 
 export interface EditionFormProps {
@@ -29,6 +30,8 @@ export interface EditionFormProps {
   /** The book's editions (the original-only-once rule and the defaults). */
   editions: readonly Edition[];
   texts: EditionsManagerTexts;
+  /** The page language (the image upload's messages). */
+  locale: string;
   /** maxEditionYear(today). */
   maxYear: number;
   saving: boolean;
@@ -67,10 +70,12 @@ export default function EditionForm(props: EditionFormProps) {
   return <FormFields key={edition?.id ?? 'new'} {...props} back={back} />;
 }
 
-function FormFields({ mode, edition, editions, texts, maxYear, saving, serverErrors, onSubmit, onCancel, headingId, headingRef, alert, back }: EditionFormProps & { back: ReactNode }) {
+function FormFields({ mode, edition, editions, texts, locale, maxYear, saving, serverErrors, onSubmit, onCancel, headingId, headingRef, alert, back }: EditionFormProps & { back: ReactNode }) {
   const editingId = edition?.id ?? null;
   const [values, setValues] = useState<EditionFormValues>(() => (edition ? editionValues(edition) : newEditionValues(editions)));
   const [errors, setErrors] = useState<Partial<Record<EditionFormField, string>>>({});
+  /** The cover is uploading: saving now would store the old address. */
+  const [uploading, setUploading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const set = <K extends EditionFormField>(name: K, value: EditionFormValues[K]) => setValues((current) => ({ ...current, [name]: value }));
@@ -81,7 +86,7 @@ function FormFields({ mode, edition, editions, texts, maxYear, saving, serverErr
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
+    if (saving || uploading) return;
     const check = checkEditionForm(values, { maxYear, editions, editingId });
     if (!check.ok) {
       setErrors(check.errors);
@@ -208,7 +213,21 @@ function FormFields({ mode, edition, editions, texts, maxYear, saving, serverErr
         {textField('pages', texts['editorial.editions.form.pages'], { optional: true, inputMode: 'numeric' })}
         {textField('isbn', texts['editorial.editions.form.isbn'], { optional: true })}
         {textField('asin', texts['editorial.editions.form.asin'], { optional: true })}
-        <div className="editions-form__wide">{textField('coverImage', texts['editorial.editions.form.coverImage'], { optional: true, type: 'url' })}</div>
+        <div className="editions-form__wide">
+          <ImageField
+            id={`${id}-coverImage`}
+            name="coverImage"
+            kind="cover"
+            label={texts['editorial.editions.form.coverImage']}
+            optional={texts['editorial.editions.form.optional']}
+            value={values.coverImage}
+            onChange={(value) => set('coverImage', value)}
+            error={errorOf('coverImage')}
+            locale={locale}
+            texts={texts}
+            onBusyChange={setUploading}
+          />
+        </div>
 
         <div className="field editions-form__wide">
           {label('description', texts['editorial.editions.form.description'], true)}
@@ -243,7 +262,7 @@ function FormFields({ mode, edition, editions, texts, maxYear, saving, serverErr
       </div>
 
       <div className="editions-manager__toolbar">
-        <button type="submit" className="button button--primary" disabled={saving}>
+        <button type="submit" className="button button--primary" disabled={saving || uploading}>
           {saving ? texts['editorial.editions.form.saving'] : texts[mode === 'create' ? 'editorial.editions.form.create' : 'editorial.editions.form.save']}
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel}>

@@ -40,6 +40,7 @@ const render = (state: Partial<EditionsManagerState>, props: Partial<EditionsMan
       state: { ...initialManagerState(), status: 'loaded', editions: [primary, german], ...state },
       store: idle,
       texts,
+      locale: 'de',
       confirm: () => true,
       maxYear: 2031,
       onClose: () => undefined,
@@ -155,6 +156,16 @@ describe('the form view (spec §2, §4, §5)', () => {
     // The primary stays primary until another is promoted: the box is checked and locked, with the hint.
     expect(control(html, 'isPrimaryEdition')).toMatch(/^(?=.*checked="")(?=.*disabled="")/);
     expect(textOf(html)).toContain('Die Hauptausgabe wechselt, wenn Sie eine andere Edition zur Hauptausgabe machen.');
+  });
+
+  it('offers a file chooser for the cover, with its preview, Remove and the address as the alternative (issue 29 point 13)', () => {
+    const withCover = edition({ id: 77, coverImage: 'https://covers.example/dune.jpg' });
+    const html = render({ editions: [withCover], view: { kind: 'edit', editionId: 77 } });
+    expect(html).toMatch(/<legend class="field__label">Cover<span class="field__optional"> \(optional\)<\/span><\/legend>/);
+    expect(html).toMatch(/<label class="field__label" for="([^"]+)">Bilddatei auswählen<\/label><input id="\1"[^>]*type="file" accept="image\/jpeg,image\/png,image\/webp,image\/avif,image\/heic"/);
+    expect(html).toMatch(/<img class="image-field__image" src="https:\/\/covers.example\/dune.jpg" alt="Vorschau: Cover" width="160" height="240"/);
+    expect(html).toContain('>Bild entfernen</button>');
+    expect(control(html, 'coverImage')).toContain('value="https://covers.example/dune.jpg"');
   });
 
   it("keeps an edition's unknown binding unknown", () => {

@@ -50,6 +50,7 @@ export default function EditionsManager({ bookId, locale, texts, bookTitle, onCl
       state={state}
       store={store}
       texts={texts}
+      locale={locale}
       bookTitle={bookTitle}
       onClose={onClose}
       confirm={confirm ?? ((message) => window.confirm(message))}
@@ -62,6 +63,8 @@ export interface EditionsManagerViewProps {
   state: EditionsManagerState;
   store: Pick<ManagerStore, 'load' | 'openCreate' | 'openEdit' | 'backToList' | 'save' | 'promote' | 'remove'>;
   texts: EditionsManagerTexts;
+  /** The page language (the cover upload's messages). */
+  locale: string;
   bookTitle?: string;
   onClose?: () => void;
   confirm: (message: string) => boolean;
@@ -69,7 +72,7 @@ export interface EditionsManagerViewProps {
 }
 
 /** The manager for a given state (the states are unit-tested through this). */
-export function EditionsManagerView({ state, store, texts, bookTitle, onClose, confirm, maxYear }: EditionsManagerViewProps) {
+export function EditionsManagerView({ state, store, texts, locale, bookTitle, onClose, confirm, maxYear }: EditionsManagerViewProps) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -121,6 +124,7 @@ export function EditionsManagerView({ state, store, texts, bookTitle, onClose, c
           edition={view.kind === 'edit' ? (state.editions.find((e) => e.id === view.editionId) ?? null) : null}
           editions={state.editions}
           texts={texts}
+          locale={locale}
           maxYear={maxYear}
           saving={state.saving}
           serverErrors={state.fieldErrors}

@@ -36,10 +36,12 @@ import AdminGate from './AdminGate.tsx';
 import { createEditorApi, DeleteRefusedError, KIND_PATH, type BlockingBook, type PickerHit } from './editor-api.ts';
 import { tx, type EditorTexts } from './editor-texts.ts';
 import EntityHistory from './EntityHistory.tsx';
+import ImageField, { type ImageFieldProps } from './ImageField.tsx';
 import LocalizedMarkdownField from './LocalizedMarkdownField.tsx';
 import RebuildStatusPanel from './RebuildStatusPanel.tsx';
 import RelationPicker from './RelationPicker.tsx';
-import type { EditionsManagerTexts } from './texts.ts';
+import { IMAGE_FIELD_TEXT_KEYS, type EditionsManagerTexts } from './texts.ts';
+import { pickTexts } from '../account/texts.ts';
 import { LoadingSpinner } from '../LoadingSpinner.tsx';
 
 export interface EntityEditorProps {
@@ -91,6 +93,9 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
   const [busy, setBusy] = useState<'saving' | 'deleting' | null>(null);
   const [rebuild, setRebuild] = useState<RebuildStatus | null>(null);
   const [historyVersion, setHistoryVersion] = useState(0);
+  /** An image field is uploading: saving now would store the old address. */
+  const [uploading, setUploading] = useState(false);
+  const imageTexts = useMemo(() => pickTexts(IMAGE_FIELD_TEXT_KEYS, (key) => tx(texts, key)), [texts]);
   const alertRef = useRef<HTMLDivElement>(null);
 
   const t = (key: string, params?: Record<string, string | number>) => tx(texts, key, params);
@@ -153,6 +158,7 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
+    if (uploading) return;
     const check = checkForm({ kind, values, loaded: loaded ?? undefined, currentYear: new Date().getFullYear() });
     if (!check.ok) {
       setErrors(check.errors);
@@ -238,7 +244,8 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
     );
   }
 
-  const fieldProps = { values, set, errorOf, t, texts, locale, api, localizedErrors, languageNames };
+  const image: SharedImageProps = { optional: t('admin.optional'), locale, texts: imageTexts, onBusyChange: setUploading };
+  const fieldProps = { values, set, errorOf, t, texts, locale, api, localizedErrors, languageNames, image };
 
   return (
     <div className="admin-editor">
@@ -275,7 +282,7 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
           />
         ))}
         <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={busy !== null}>
+          <button type="submit" className="button button--primary" disabled={busy !== null || uploading}>
             {busy === 'saving' ? t('admin.saving') : recordId === null ? t('admin.create') : t('admin.save')}
           </button>
           {recordId !== null && (
@@ -388,9 +395,13 @@ interface FieldsProps<V> {
   api: ReturnType<typeof createEditorApi>;
   localizedErrors: (field: string) => Partial<Record<Locale, string>>;
   languageNames: Readonly<Record<Locale, string>>;
+  /** What every image field of the form shares. */
+  image: SharedImageProps;
 }
 
-function BookFields({ values, set, errorOf, t, texts, api }: FieldsProps<BookFormValues>) {
+type SharedImageProps = Pick<ImageFieldProps, 'optional' | 'locale' | 'texts' | 'onBusyChange'>;
+
+function BookFields({ values, set, errorOf, t, texts, api, image }: FieldsProps<BookFormValues>) {
   const searchIn = useCallback((path: string) => (q: string, signal: AbortSignal) => api.search(path, q, signal), [api]);
   const searchAuthors = useMemo(() => searchIn('/api/authors/search'), [searchIn]);
   const searchGenres = useMemo(() => searchIn('/api/genres/search'), [searchIn]);
@@ -471,12 +482,12 @@ function BookFields({ values, set, errorOf, t, texts, api }: FieldsProps<BookFor
         <TextInput id="pages" label={t('admin.field.pages')} value={values.pages} inputMode="numeric" onChange={(v) => set('pages', v)} error={errorOf('pages')} optional={optional} />
       </div>
       <SelectInput id="originalLanguage" label={t('admin.field.originalLanguage')} value={values.originalLanguage} onChange={(v) => set('originalLanguage', v)} error={errorOf('originalLanguage')} options={languageOptions(values.originalLanguage, t('admin.field.languageNone'))} />
-      <TextInput id="coverImage" label={t('admin.field.coverImage')} value={values.coverImage} inputMode="url" onChange={(v) => set('coverImage', v)} error={errorOf('coverImage')} optional={optional} />
+      <ImageField id="coverImage" name="coverImage" kind="cover" label={t('admin.field.coverImage')} value={values.coverImage} onChange={(v) => set('coverImage', v)} error={errorOf('coverImage')} {...image} />
     </>
   );
 }
 
-function AuthorFields({ values, set, errorOf, t }: FieldsProps<AuthorFormValues>) {
+function AuthorFields({ values, set, errorOf, t, image }: FieldsProps<AuthorFormValues>) {
   const optional = t('admin.optional');
   return (
     <>
@@ -488,12 +499,12 @@ function AuthorFields({ values, set, errorOf, t }: FieldsProps<AuthorFormValues>
       </div>
       <SelectInput id="nativeLanguage" label={t('admin.field.nativeLanguage')} value={values.nativeLanguage} onChange={(v) => set('nativeLanguage', v)} error={errorOf('nativeLanguage')} options={languageOptions(values.nativeLanguage, t('admin.field.languageNone'))} />
       <TextInput id="nationality" label={t('admin.field.nationality')} value={values.nationality} onChange={(v) => set('nationality', v)} error={errorOf('nationality')} optional={optional} />
-      <TextInput id="profileImageUrl" label={t('admin.field.profileImageUrl')} value={values.profileImageUrl} inputMode="url" onChange={(v) => set('profileImageUrl', v)} error={errorOf('profileImageUrl')} optional={optional} />
+      <ImageField id="profileImageUrl" name="profileImageUrl" kind="author" label={t('admin.field.profileImageUrl')} value={values.profileImageUrl} onChange={(v) => set('profileImageUrl', v)} error={errorOf('profileImageUrl')} {...image} />
     </>
   );
 }
 
-function SeriesFields({ values, set, errorOf, t }: FieldsProps<SeriesFormValues>) {
+function SeriesFields({ values, set, errorOf, t, image }: FieldsProps<SeriesFormValues>) {
   return (
     <>
       <SelectInput id="kind" label={t('admin.field.kind')} value={values.kind} onChange={(v) => set('kind', v)} error={errorOf('kind')} options={SERIES_KINDS.map((k) => [k, t(`series.kind.${toCamel(k)}`)] as const)} />
@@ -505,12 +516,12 @@ function SeriesFields({ values, set, errorOf, t }: FieldsProps<SeriesFormValues>
         error={errorOf('status')}
         options={[['', t('series.status.unknown')] as const, ...SERIES_STATUSES.map((s) => [s, t(`series.status.${s}`)] as const)]}
       />
-      <TextInput id="imageUrl" label={t('admin.field.imageUrl')} value={values.imageUrl} inputMode="url" onChange={(v) => set('imageUrl', v)} error={errorOf('imageUrl')} optional={t('admin.optional')} />
+      <ImageField id="imageUrl" name="imageUrl" kind="series" label={t('admin.field.imageUrl')} value={values.imageUrl} onChange={(v) => set('imageUrl', v)} error={errorOf('imageUrl')} {...image} />
     </>
   );
 }
 
-function GenreFields({ values, set, errorOf, t, localizedErrors, languageNames }: FieldsProps<GenreFormValues>) {
+function GenreFields({ values, set, errorOf, t, localizedErrors, languageNames, image }: FieldsProps<GenreFormValues>) {
   const nameErrors = localizedErrors('names');
   return (
     <>
@@ -523,7 +534,7 @@ function GenreFields({ values, set, errorOf, t, localizedErrors, languageNames }
       <SelectInput id="category" label={t('admin.field.category')} value={values.category} onChange={(v) => set('category', v)} error={errorOf('category')} options={GENRE_CATEGORIES.map((c) => [c, t(`admin.category.${toCamel(c)}`)] as const)}>
         <span className="genre-swatch" data-category={values.category} aria-hidden="true" />
       </SelectInput>
-      <TextInput id="imageUrl" label={t('admin.field.imageUrl')} value={values.imageUrl} inputMode="url" onChange={(v) => set('imageUrl', v)} error={errorOf('imageUrl')} optional={t('admin.optional')} />
+      <ImageField id="imageUrl" name="imageUrl" kind="genre" label={t('admin.field.imageUrl')} value={values.imageUrl} onChange={(v) => set('imageUrl', v)} error={errorOf('imageUrl')} {...image} />
     </>
   );
 }

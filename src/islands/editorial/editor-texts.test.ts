@@ -4,6 +4,7 @@ import { GENDERS, GENRE_CATEGORIES, HISTORY_ACTIONS, SERIES_KINDS, SERIES_STATUS
 import { MARKDOWN_FIELDS, NAME_FIELD } from '../../domain/editorial/entity-form.ts';
 import { EDITED_ENTITIES } from '../../domain/schemas/editorial.ts';
 import { EDITOR_TEXT_EXTRA_KEYS, EDITOR_TEXT_PREFIXES } from './editor-texts.ts';
+import { IMAGE_FIELD_TEXT_KEYS } from './texts.ts';
 
 const toCamel = (value: string) => value.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
 
@@ -19,6 +20,8 @@ const builtKeys = [
   'editorial.error.authorDeleteFailed',
   'editorial.error.seriesDeleteFailed',
   'editorial.error.genreDeleteFailed',
+  // The image fields (issue 29 point 13).
+  ...IMAGE_FIELD_TEXT_KEYS,
 ];
 
 describe('the admin editor texts', () => {

@@ -4,7 +4,7 @@
  * build time (components/editorial/editor-texts.server.ts); no island imports the dictionaries
  * (src/islands/README.md). `tx` falls back to the key, which a unit test keeps from happening.
  */
-export const EDITOR_TEXT_PREFIXES = ['admin.', 'validation.editorial.', 'editorial.error.', 'series.kind.', 'series.status.', 'api.error.', 'account.error.'] as const;
+export const EDITOR_TEXT_PREFIXES = ['admin.', 'validation.editorial.', 'editorial.error.', 'series.kind.', 'series.status.', 'api.error.', 'account.error.', 'images.'] as const;
 /** Single keys outside those prefixes. */
 export const EDITOR_TEXT_EXTRA_KEYS = ['validation.id', 'common.loading'] as const;
 

@@ -7,8 +7,38 @@
 import { FAILURE_TEXT_KEYS } from '../account/form-support.ts';
 import type { Texts } from '../account/texts.ts';
 
+/**
+ * What an image field (ImageField.tsx, issue 29 point 13) reads: its own texts, the browser's
+ * refusals (every `PreparationRefusal` key of src/domain/images/upload-preparation.ts: ImageField
+ * does not compile without one) and the failures of any call.
+ */
+export const IMAGE_FIELD_TEXT_KEYS = [
+  ...FAILURE_TEXT_KEYS,
+  'images.field.choose',
+  'images.field.hint',
+  'images.field.preparing',
+  'images.field.uploading',
+  'images.field.progressLabel',
+  'images.field.uploaded',
+  'images.field.preview',
+  'images.field.none',
+  'images.field.remove',
+  'images.field.url',
+  'images.upload.unsupported',
+  'images.upload.tooLarge',
+  'api.error.imageTooLarge',
+  'api.error.imageType',
+  'api.error.imageTooManyPixels',
+  'api.error.imageAspectRatio',
+  'api.error.imageUnreadable',
+] as const;
+
+export type ImageFieldTextKey = (typeof IMAGE_FIELD_TEXT_KEYS)[number];
+export type ImageFieldTexts = Texts<ImageFieldTextKey>;
+
 export const EDITIONS_MANAGER_TEXT_KEYS = [
   ...FAILURE_TEXT_KEYS,
+  ...IMAGE_FIELD_TEXT_KEYS,
   // List view (spec §2 "Editions manager", §8).
   'editorial.editions.title',
   'editorial.editions.new',

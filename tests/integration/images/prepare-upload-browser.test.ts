@@ -2,9 +2,9 @@
  * The browser's side of an upload (issue 26 point 8), in a real browser (Debian's Chromium, as the
  * e2e tests use): a 12+ MB phone-sized JPEG is scaled and re-encoded by `src/lib/images/` to fit the
  * platform's limit and stored by POST /api/images; a small image goes as chosen; a HEIC file, which
- * Chromium cannot decode, gets the localized refusal's key. No page of the site uploads an image yet
- * (the editor's file chooser is issue 29 point 13), so the modules are bundled here and run on a
- * blank page of the local server's origin.
+ * Chromium cannot decode, gets the localized refusal's key. The modules are bundled here and run on a
+ * blank page of the local server's origin (the editor's image fields, issue 29 point 13, are tested
+ * in tests/e2e/admin-images.spec.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -32,6 +32,8 @@ const files = new Map<string, { body: Buffer; type: string }>();
 interface Outcome {
   prepared: { ok: boolean; size?: number; type?: string; name?: string; key?: string };
   upload?: { ok: boolean; width?: number; height?: number; url?: string; key?: string };
+  /** The progress phases reported, in order (one per event). */
+  phases?: string[];
 }
 
 beforeAll(async () => {
@@ -41,7 +43,6 @@ beforeAll(async () => {
   const bundle = await build({
     stdin: {
       contents: `
-        import { createApiClient } from './src/lib/api-client.ts';
         import { prepareImageUpload } from './src/lib/images/prepare-upload.ts';
         import { uploadImage } from './src/lib/images/upload-image.ts';
         window.runUpload = async (name, type, kind, send) => {
@@ -50,8 +51,9 @@ beforeAll(async () => {
           const p = await prepareImageUpload(file, kind);
           const prepared = p.ok ? { ok: true, size: p.file.size, type: p.file.type, name: p.name } : { ok: false, key: p.refusal.key };
           if (!send) return { prepared };
-          const u = await uploadImage(createApiClient({ language: () => 'en' }), kind, file);
-          return { prepared, upload: u.ok ? { ok: true, width: u.image.width, height: u.image.height, url: u.image.url } : { ok: false, key: u.refusal.key } };
+          const phases = [];
+          const u = await uploadImage(kind, file, { language: 'en', onProgress: (p) => phases.push(p.phase) });
+          return { prepared, phases, upload: u.ok ? { ok: true, width: u.image.width, height: u.image.height, url: u.image.url } : { ok: false, key: u.refusal.key } };
         };`,
       resolveDir: ROOT,
       loader: 'ts',
@@ -98,6 +100,10 @@ describe('preparing an upload in the browser', () => {
     expect(outcome.prepared.size).toBeLessThanOrEqual(PREPARED_IMAGE_MAX_BYTES);
     // Upright: 3000 × 4000, sent at twice the largest cover variant (1280 × 1707), stored at 640 × 854.
     expect(outcome.upload).toMatchObject({ ok: true, width: 640, height: 854 });
+    // Preparing first, then the bytes as they are sent (XMLHttpRequest's upload progress).
+    expect(outcome.phases![0]).toBe('preparing');
+    expect(outcome.phases!.slice(1).length).toBeGreaterThan(0);
+    expect(new Set(outcome.phases!.slice(1))).toEqual(new Set(['uploading']));
     const stored = await fetch(`${server.url}${outcome.upload!.url}`);
     expect(stored.status).toBe(200);
     expect(await sharp(Buffer.from(await stored.arrayBuffer())).metadata()).toMatchObject({ width: 640, height: 854, format: 'webp' });
@@ -114,7 +120,7 @@ describe('preparing an upload in the browser', () => {
   it('refuses what Chromium cannot decode (HEIC) with a key the interface translates, sending nothing', async () => {
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(2000, 7)]);
     files.set('photo.heic', { body: heic, type: 'image/heic' });
-    expect(await run('photo.heic', 'image/heic', 'cover')).toEqual({ prepared: { ok: false, key: 'images.upload.unsupported' }, upload: { ok: false, key: 'images.upload.unsupported' } });
+    expect(await run('photo.heic', 'image/heic', 'cover')).toEqual({ prepared: { ok: false, key: 'images.upload.unsupported' }, phases: ['preparing'], upload: { ok: false, key: 'images.upload.unsupported' } });
   });
 
   it('refuses a panorama the server would refuse, before sending it', async () => {
