@@ -42,15 +42,34 @@ export async function createUser(
   return row ?? null;
 }
 
-/** Stores a new token hash and invalidates the user's older unused tokens of the same purpose. */
-export async function issueEmailToken(db: Database, userId: string, purpose: EmailTokenPurpose, tokenHash: string, expiresAt: Date): Promise<void> {
+/**
+ * Stores a new token hash and cancels the user's unused tokens of the same purpose issued at least
+ * `replacesAfterSeconds` earlier (issue 27 point 2: a link mailed a moment ago keeps working, so a
+ * stranger's request cannot cancel the one the owner is about to open).
+ */
+export async function issueEmailToken(db: Database, userId: string, purpose: EmailTokenPurpose, tokenHash: string, expiresAt: Date, replacesAfterSeconds: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(emailTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+      .where(
+        and(
+          eq(emailTokens.userId, userId),
+          eq(emailTokens.purpose, purpose),
+          isNull(emailTokens.usedAt),
+          sql`${emailTokens.createdAt} <= now() - make_interval(secs => ${replacesAfterSeconds})`,
+        ),
+      );
     await tx.insert(emailTokens).values({ userId, purpose, tokenHash, expiresAt });
   });
+}
+
+/** Cancels every unused token of the user and purpose, whatever its age (a contested registration, issue 27 point 1). */
+export async function cancelEmailTokens(db: Database, userId: string, purpose: EmailTokenPurpose): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
 
 export type TokenOutcome = { status: 'ok'; userId: string } | { status: 'invalid' } | { status: 'expired' } | { status: 'used' };
@@ -109,9 +128,35 @@ export async function setRole(db: Database, userId: string, role: Role): Promise
   await db.update(users).set({ role, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
-/** Deletes the account; ratings, reviews, reading list and tokens go with it (ON DELETE CASCADE). */
-export async function deleteUser(db: Database, userId: string): Promise<void> {
-  await db.delete(users).where(eq(users.id, userId));
+/**
+ * Locks every super user's row, in id order, and returns their ids. Every change that could leave the
+ * site without a super user (a demotion, a deletion; issue 13 point 5, issue 27 point 3) takes these
+ * locks first in the same transaction: two such changes run one after the other, and the second sees
+ * the first's result (a row demoted or deleted meanwhile no longer matches and is left out).
+ */
+export async function lockSuperUsers(tx: Pick<Database, 'execute'>): Promise<string[]> {
+  const result = await tx.execute(sql`SELECT id FROM users WHERE role = 'SUPER_USER' ORDER BY id FOR UPDATE`);
+  return (result.rows as { id: string }[]).map((r) => r.id);
+}
+
+/** Whether `user` is a super user and no other one is among the locked `superUserIds`. */
+export function isLastSuperUser(superUserIds: readonly string[], user: { id: string; role: Role }): boolean {
+  return user.role === 'SUPER_USER' && !superUserIds.some((id) => id !== user.id);
+}
+
+/**
+ * Deletes the account; ratings, reviews, reading list and tokens go with it (ON DELETE CASCADE). The
+ * last super user is kept (issue 27 point 3): 'lastSuperUser' and nothing is deleted.
+ */
+export async function deleteUser(db: Database, userId: string): Promise<'deleted' | 'lastSuperUser' | 'notFound'> {
+  return db.transaction(async (tx) => {
+    const supers = await lockSuperUsers(tx);
+    const [row] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId)).for('update');
+    if (!row) return 'notFound';
+    if (isLastSuperUser(supers, row)) return 'lastSuperUser';
+    await tx.delete(users).where(eq(users.id, userId));
+    return 'deleted';
+  });
 }
 
 /** Everything stored about a user (GDPR export). */
@@ -161,13 +206,31 @@ export async function peekRateLimit(db: Database, key: string): Promise<{ count:
   return row ?? null;
 }
 
-/** Counts one more failure of a pair; `window_start` holds the time of the last one. */
-export async function recordFailure(db: Database, key: string, now: Date): Promise<number> {
+/**
+ * Counts one more failure of `key`; `window_start` holds the time of the last one, and a count whose
+ * last failure is `forgetSeconds` old starts afresh (before the hourly prune gets to it).
+ */
+export async function recordFailure(db: Database, key: string, now: Date, forgetSeconds: number): Promise<number> {
   const result = await db.execute(sql`
     INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}, 1)
-    ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + 1, window_start = ${now}::timestamptz
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.window_start <= ${now}::timestamptz - make_interval(secs => ${forgetSeconds}) THEN 1 ELSE rate_limits.count + 1 END,
+      window_start = ${now}::timestamptz
     RETURNING count`);
   return (result.rows[0] as { count: number }).count;
+}
+
+/**
+ * Moves a pace counter (src/domain/account/link-pacing.ts) from what was read, `seen` (null: no row),
+ * to `sent` mails with the last at `now`; false when another request moved it meanwhile (that one
+ * mails, this one does not). A compare-and-set: two requests at once never both take one slot.
+ */
+export async function advancePace(db: Database, key: string, seen: { count: number; windowStart: Date } | null, sent: number, now: Date): Promise<boolean> {
+  const result = seen
+    ? await db.execute(sql`UPDATE rate_limits SET count = ${sent}, window_start = ${now}::timestamptz
+        WHERE key = ${key} AND count = ${seen.count} AND window_start = ${seen.windowStart}::timestamptz RETURNING 1`)
+    : await db.execute(sql`INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}::timestamptz, ${sent}) ON CONFLICT (key) DO NOTHING RETURNING 1`);
+  return result.rows.length === 1;
 }
 
 export async function clearRateLimit(db: Database, key: string): Promise<void> {

@@ -12,7 +12,7 @@ export default handle({
     const { email } = await parseJson(req, EmailOnlySchema);
     await enforceRateLimit('forgot', { account: email, address: clientAddress(ctx.netlify) });
     const user = await findUserByEmail(await getDb(), email);
-    if (user) afterResponse(ctx, () => mailTokenLink(req, user, 'reset_password'));
+    if (user) afterResponse(ctx, () => mailTokenLink(req, user, 'reset'));
     return ok({ status: 'reset_sent' }, { status: 202 });
   },
 });

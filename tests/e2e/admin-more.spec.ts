@@ -2,12 +2,13 @@
  * The admin pages of issue 13 points 4-6 in Chromium: a super user (a reader registered through the
  * API and promoted in the database) promotes another reader to golden on /de/admin/users through the
  * confirmation dialog, adds a finalist on /admin/awards, changes an affiliate tag and sees the
- * preview link follow; axe finds nothing on each page; visitors read the spec's denial text.
+ * preview link follow; axe finds nothing on each page; visitors read the spec's denial text. A super
+ * user about to take away their own role is warned in the dialog (issue 27 point 3).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { fillIn, signIn, text, watchConsole } from '../support/e2e-readers.ts';
-import { signInAsAdmin } from '../support/e2e-admin.ts';
+import { ADMIN, signInAsAdmin } from '../support/e2e-admin.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -59,6 +60,27 @@ test('a super user promotes a reader to golden on /de/admin/users through the co
   await readerContext.close();
 
   await expectNoAxeViolations(page);
+  expect(problems).toEqual([]);
+});
+
+test('a super user about to demote themself is warned in the confirmation, and cancelling keeps the role', async ({ page }) => {
+  const problems = watchConsole(page);
+  await signInAsSuperUser(page);
+  await page.goto('/en/admin/users');
+  const main = page.getByRole('main');
+  await main.getByRole('searchbox', { name: text('en', 'admin.users.searchLabel') }).fill(ADMIN.email);
+  await main.getByRole('button', { name: text('en', 'admin.users.searchButton'), exact: true }).click();
+  const row = page.getByRole('row').filter({ hasText: ADMIN.email });
+  await row.getByRole('combobox').selectOption('NORMAL_USER');
+  await row.getByRole('button', { name: new RegExp(`^${text('en', 'admin.users.changeRole')}`) }).click();
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('alert')).toHaveText(text('en', 'admin.users.selfDemoteWarning'));
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: text('en', 'admin.cancel') }).click();
+  await expect(dialog).toBeHidden();
+  const me = (await (await page.request.get('/api/auth/user')).json()) as { data: { role: string } };
+  expect(me.data.role).toBe('SUPER_USER');
   expect(problems).toEqual([]);
 });
 

@@ -105,16 +105,29 @@ describe('register, verify, login, logout', () => {
     expect(wrong.json).toEqual(unknown.json);
   });
 
-  it('a new verification link invalidates the old one', async () => {
-    const email = unique('relink');
-    const ip = newClient();
-    await call('POST', '/api/auth/register', { body: { email, password: PASSWORD }, ip });
-    const first = await latestToken(email, 'verify-email');
-    await call('POST', '/api/auth/resend-verification', { body: { email }, ip });
-    const second = await latestToken(email, 'verify-email', first);
-    expect(second).not.toBe(first);
-    expect((await call('POST', '/api/auth/verify-email', { body: { token: first }, ip })).status).toBe(409);
-    expect((await call('POST', '/api/auth/verify-email', { body: { token: second }, ip })).status).toBe(200);
+  it('a new link cancels the earlier ones of its kind once they are a minute old, not before', async () => {
+    const { email, ip } = await signedInUser();
+    await call('POST', '/api/auth/forgot-password', { body: { email }, ip });
+    const first = await latestToken(email, 'reset-password');
+    await call('POST', '/api/auth/forgot-password', { body: { email }, ip });
+    const second = await latestToken(email, 'reset-password', first);
+    // Once both are older than a minute, a third request cancels them (issue 27 point 2).
+    await (await getDb()).execute(sql`UPDATE email_tokens SET created_at = now() - interval '2 minutes'
+      WHERE user_id = (SELECT id FROM users WHERE email = ${email})`);
+    await call('POST', '/api/auth/forgot-password', { body: { email }, ip });
+    const third = await latestToken(email, 'reset-password', second);
+    expect((await call('POST', '/api/auth/reset-password', { body: { token: first, password: 'Erstes-Passwort-2026?' }, ip })).status).toBe(409);
+    expect((await call('POST', '/api/auth/reset-password', { body: { token: second, password: 'Zweites-Passwort-2026?' }, ip })).status).toBe(409);
+    expect((await call('POST', '/api/auth/reset-password', { body: { token: third, password: 'Drittes-Passwort-2026?' }, ip })).status).toBe(200);
+  });
+
+  it('a link mailed less than a minute before a new one keeps working', async () => {
+    const { email, ip } = await signedInUser();
+    await call('POST', '/api/auth/forgot-password', { body: { email }, ip });
+    const first = await latestToken(email, 'reset-password');
+    await call('POST', '/api/auth/forgot-password', { body: { email }, ip: newClient() });
+    await latestToken(email, 'reset-password', first);
+    expect((await call('POST', '/api/auth/reset-password', { body: { token: first, password: 'Erstes-Passwort-2026?' }, ip })).status).toBe(200);
   });
 
   it('refuses an expired link', async () => {
@@ -212,8 +225,10 @@ describe('session hint (issue 11)', () => {
     const { cookie, ip } = await signedInUser({ email });
     const again = await call('POST', '/api/auth/login', { body: { email, password: PASSWORD }, ip });
     const cookies = again.res.headers.getSetCookie();
-    expect(cookies).toHaveLength(2);
+    expect(cookies).toHaveLength(3);
     expect(cookies[0]).toMatch(/^phantastika_session=.+; HttpOnly/);
+    // The device cookie (issue 27 point 6): HttpOnly, sent to the API only.
+    expect(cookies[2]).toMatch(/^phantastika_device=\d+\.[A-Za-z0-9_-]+; Path=\/api\/; HttpOnly; SameSite=Lax; Max-Age=\d+/);
     const hint = hintOf(again.res)!;
     expect(hint).toMatch(/^phantastika_hint=U; Path=\/; SameSite=Lax; Max-Age=\d+/);
     expect(hint).not.toMatch(/HttpOnly/);

@@ -13,6 +13,7 @@ import type { Database } from '../../client.ts';
 import { isoTime } from '../reader/ratings.ts';
 import { Refusal, rows, type Executor, type Outcome } from './common.ts';
 import { recordHistory, type Actor } from './history.ts';
+import { isLastSuperUser, lockSuperUsers } from '../accounts.ts';
 
 interface UserRow {
   id: string;
@@ -59,12 +60,8 @@ async function readUser(tx: Executor, id: string): Promise<AdminUser | null> {
   return row ? toUser(row) : null;
 }
 
-/** Locks every super user; refuses when `target` is the only one (the site would have no administrator). */
-async function keepOneSuperUser(tx: Executor, target: AdminUser): Promise<void> {
-  if (target.role !== 'SUPER_USER') return;
-  const supers = await rows<{ id: string }>(tx, sql`SELECT id FROM users WHERE role = 'SUPER_USER' ORDER BY id FOR UPDATE`);
-  if (supers.length <= 1) throw new Refusal({ ok: false, reason: 'conflict', key: 'api.error.lastSuperUser' });
-}
+/** The refusal for the last super user; in their own words when they act on themselves. */
+const lastSuperUser = (actor: Actor, id: string) => new Refusal({ ok: false, reason: 'conflict', key: actor.id === id ? 'api.error.lastSuperUserSelf' : 'api.error.lastSuperUser' });
 
 async function write<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<Outcome<T>> {
   try {
@@ -77,10 +74,14 @@ async function write<T>(db: Database, work: (tx: Executor) => Promise<T>): Promi
 
 export async function changeRole(db: Database, actor: Actor, id: string, role: Role): Promise<Outcome<AdminUser>> {
   return write(db, async (tx) => {
+    // A demotion locks the super users before it reads anything (issue 27 point 3): two super users
+    // demoting each other at once queue on the same locks in the same order, and the second one sees
+    // the first one's change.
+    const supers = role === 'SUPER_USER' ? null : await lockSuperUsers(tx);
+    await rows(tx, sql`SELECT id FROM users WHERE id = ${id} FOR UPDATE`);
     const before = await readUser(tx, id);
     if (!before) throw new Refusal({ ok: false, reason: 'notFound' });
-    await rows(tx, sql`SELECT id FROM users WHERE id = ${id} FOR UPDATE`);
-    if (role !== 'SUPER_USER') await keepOneSuperUser(tx, before);
+    if (supers && isLastSuperUser(supers, before)) throw lastSuperUser(actor, id);
     await tx.execute(sql`UPDATE users SET role = ${role}::role, updated_at = now() WHERE id = ${id} AND role <> ${role}::role`);
     const after = (await readUser(tx, id))!;
     if (after.role !== before.role) await recordHistory(tx, { actor, entityType: 'user', entityId: id, action: 'update', before, after });
@@ -91,9 +92,10 @@ export async function changeRole(db: Database, actor: Actor, id: string, role: R
 /** Deletes an account (ratings, reviews, list and sessions go with it); never the last super user. */
 export async function deleteUserAccount(db: Database, actor: Actor, id: string): Promise<Outcome<{ id: string }>> {
   return write(db, async (tx) => {
+    const supers = await lockSuperUsers(tx);
     const before = await readUser(tx, id);
     if (!before) throw new Refusal({ ok: false, reason: 'notFound' });
-    await keepOneSuperUser(tx, before);
+    if (isLastSuperUser(supers, before)) throw lastSuperUser(actor, id);
     await tx.execute(sql`DELETE FROM users WHERE id = ${id}`);
     await recordHistory(tx, { actor, entityType: 'user', entityId: id, action: 'delete', before, after: null });
     return { id };

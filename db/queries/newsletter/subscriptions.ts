@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../../src/domain/enums.ts';
+import { LINK_REPLACES_AFTER_SECONDS } from '../../../src/domain/account/link-pacing.ts';
 import { confirmOutcome, signUpStep, type ConfirmOutcome, type SignUpStep } from '../../../src/domain/newsletter/subscription.ts';
 import type { SubscriberRow } from '../../../src/domain/newsletter/subscribers-csv.ts';
 import type { NewsletterCounts } from '../../../src/domain/schemas/newsletter.ts';
@@ -30,7 +31,7 @@ export interface SignUpInput {
 export async function signUp(db: Database, input: SignUpInput): Promise<{ step: SignUpStep; id: string }> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(subs).where(sql`lower(${subs.email}) = lower(${input.email})`).for('update').limit(1);
-    const step = signUpStep(existing ?? null);
+    const step = signUpStep(existing ?? null, input.now, LINK_REPLACES_AFTER_SECONDS);
     const fresh = {
       language: input.language,
       confirmTokenHash: input.tokenHash,

@@ -13,6 +13,7 @@ import { composeConfirmationMail, composeNewsletterMail, newsletterLinks, type C
 import { CONFIRM_LINK_HOURS, confirmLinkExpiresAt, consentProofCutoff, unconfirmedCutoff } from '../../../src/domain/newsletter/subscription.ts';
 import type { NewsletterSignUp } from '../../../src/domain/schemas/newsletter.ts';
 import { hashToken, linkRefused, newToken } from './account-mail.ts';
+import { mayMailLink } from './rate-limit.ts';
 import { siteOrigin } from './site.ts';
 import { getEnv } from './env.ts';
 import { sendMail } from './mailer.ts';
@@ -36,9 +37,12 @@ export function subscriptionOfToken(token: string): string | null {
 
 /**
  * Records the sign-up and mails the confirmation link in the reader's chosen language, unless the
- * address is confirmed already. Runs after the answer (afterResponse): every sign-up answers alike.
+ * address is confirmed already, or its mails are paced (issue 27 point 2, src/domain/account/link-pacing.ts:
+ * then nothing changes, and the link mailed last, valid 48 hours, is the one to use). Runs after the
+ * answer (afterResponse): every sign-up answers alike.
  */
 export async function signUpAndMail(req: Request, input: NewsletterSignUp, now = new Date()): Promise<void> {
+  if (!(await mayMailLink('newsletter', input.email, now))) return;
   const { token, hash } = newToken();
   const { step } = await signUp(await getDb(), {
     email: input.email,

@@ -34,10 +34,17 @@ describe('confirmation link expiry', () => {
 
 describe('signing up', () => {
   it('creates an unknown address, mails a pending or unsubscribed one a fresh link, keeps a confirmed one', () => {
-    expect(signUpStep(null)).toBe('create');
-    expect(signUpStep(record())).toBe('reissue');
-    expect(signUpStep(record({ confirmedAt: now, unsubscribedAt: now }))).toBe('reissue');
-    expect(signUpStep(record({ confirmedAt: now }))).toBe('keep');
+    const later = new Date(now.getTime() + 61_000);
+    expect(signUpStep(null, later, 60)).toBe('create');
+    expect(signUpStep(record(), later, 60)).toBe('reissue');
+    expect(signUpStep(record({ confirmedAt: now, unsubscribedAt: now }), later, 60)).toBe('reissue');
+    expect(signUpStep(record({ confirmedAt: now }), later, 60)).toBe('keep');
+  });
+
+  it('keeps a pending link mailed less than a minute ago (issue 27 point 2), but not an unsubscribed one', () => {
+    expect(signUpStep(record(), new Date(now.getTime() + 59_000), 60)).toBe('keep');
+    expect(signUpStep(record(), new Date(now.getTime() + 60_000), 60)).toBe('reissue');
+    expect(signUpStep(record({ confirmedAt: now, unsubscribedAt: now }), new Date(now.getTime() + 1_000), 60)).toBe('reissue');
   });
 
   it('names the state of a record', () => {

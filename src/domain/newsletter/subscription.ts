@@ -68,13 +68,20 @@ export function subscriptionState(record: SubscriptionRecord): SubscriptionState
 /**
  * What a sign-up does to an address: a new one is created, a pending or unsubscribed one gets a fresh
  * link (the old link stops working), a confirmed one is left as it is (nothing is mailed: the answer
- * is the same either way, so nobody learns who is subscribed).
+ * is the same either way, so nobody learns who is subscribed). A pending link mailed less than
+ * `replacesAfterSeconds` ago is kept too (issue 27 point 2: another sign-up a moment later, perhaps a
+ * stranger's, must not cancel the link the reader is about to open).
+ * @example signUpStep(null, now, 60) // 'create'
  */
 export type SignUpStep = 'create' | 'reissue' | 'keep';
 
-export function signUpStep(existing: SubscriptionRecord | null): SignUpStep {
+export function signUpStep(existing: SubscriptionRecord | null, now: Date, replacesAfterSeconds: number): SignUpStep {
   if (!existing) return 'create';
-  return subscriptionState(existing) === 'confirmed' ? 'keep' : 'reissue';
+  const state = subscriptionState(existing);
+  if (state === 'confirmed') return 'keep';
+  const issuedAt = existing.confirmTokenExpiresAt && existing.confirmTokenExpiresAt.getTime() - CONFIRM_LINK_HOURS * 60 * 60 * 1000;
+  if (state === 'pending' && issuedAt && now.getTime() - issuedAt < replacesAfterSeconds * 1000) return 'keep';
+  return 'reissue';
 }
 
 export type ConfirmOutcome = 'ok' | 'expired' | 'used' | 'invalid';

@@ -64,6 +64,12 @@ async function confirmToken(email: string, other?: string): Promise<{ token: str
   }
 }
 
+/** Makes the pending link of `email` look mailed `minutes` ago (a new link replaces only links at least a minute old). */
+async function mailedMinutesAgo(email: string, minutes: number) {
+  await (await getDb()).execute(sql`UPDATE newsletter_subscriptions
+    SET confirm_token_expires_at = confirm_token_expires_at - make_interval(mins => ${minutes}) WHERE email = ${email}`);
+}
+
 const confirm = (token: string) => call('POST', '/api/newsletter/confirm', { body: { token } });
 
 async function confirmedSubscriber(language = 'en') {
@@ -149,16 +155,40 @@ describe('double opt-in', () => {
     expect(await findSubscription(db, recent)).not.toBeNull();
   });
 
-  it('a new sign-up before confirming sends a new link and the old one stops working', async () => {
+  it('a new sign-up before confirming sends a new link and the old one, mailed a minute or more before, stops working', async () => {
     const email = unique('again');
     const ip = newClient();
     await signUp(email, { ip });
     const first = (await confirmToken(email)).token;
+    await mailedMinutesAgo(email, 2);
     await signUp(email, { ip, language: 'it' });
     const second = (await confirmToken(email, first)).token;
     expect(errorOf((await confirm(first)) as never, 400).details?.[0]?.key).toBe('validation.token');
     expect((await confirm(second)).status).toBe(200);
     expect((await findSubscription(await getDb(), email))!.language).toBe('it');
+  });
+
+  it('a second sign-up less than a minute after the first, perhaps a stranger\'s, keeps the first link working (issue 27 point 2)', async () => {
+    const email = unique('soon');
+    await signUp(email, { ip: newClient() });
+    const first = (await confirmToken(email)).token;
+    expect((await signUp(email, { ip: newClient(), language: 'it' })).status).toBe(202);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo(email)).toHaveLength(1);
+    expect((await confirm(first)).status).toBe(200);
+  });
+
+  it('a stranger signing an address up from many clients cannot keep its owner from a working link (issue 27 point 2)', async () => {
+    const email = unique('crowded');
+    const strangers = [newClient(), newClient(), newClient(), newClient()];
+    for (let i = 0; i < 10; i++) expect((await signUp(email, { ip: strangers[i % 4] })).status).toBe(202);
+    // The owner, from their own address, is answered like anyone, and the newest link in the inbox works.
+    expect((await signUp(email, { ip: newClient() })).status).toBe(202);
+    await awaitMails(email, 1);
+    await new Promise((r) => setTimeout(r, 300));
+    const mails = mailsTo(email);
+    expect(mails.length).toBeLessThanOrEqual(3); // paced: the inbox is not flooded
+    expect((await confirm((await confirmToken(email)).token)).status).toBe(200);
   });
 });
 
@@ -172,6 +202,7 @@ describe('no answer tells whether an address is subscribed', () => {
     const gone = await confirmedSubscriber();
     await (await getDb()).execute(sql`UPDATE newsletter_subscriptions SET unsubscribed_at = now() WHERE id = ${gone.row.id}`);
 
+    await mailedMinutesAgo(pending, 2);
     const answers = [];
     for (const email of [fresh, pending, confirmed, gone.email]) answers.push(await signUp(email));
     const shape = (a: Awaited<ReturnType<typeof call>>) => ({

@@ -2,7 +2,8 @@
  * /{locale}/admin/users (issue 13 point 5; spec §2 admin routes, §6 roles): search users by name or
  * e-mail, a page of 20 at a time; change a role among the four after a confirmation (it holds from
  * the user's next request); delete an account after a confirmation; the last super user's refusal is
- * the server's 409 message. A user's reviews can be hidden (with a reason), shown again or removed
+ * the server's 409 message. Taking away one's own super-user role, or deleting one's own account,
+ * says in the confirmation what follows (issue 27 point 3: no more admin pages, or no account). A user's reviews can be hidden (with a reason), shown again or removed
  * (with a reason). Every call goes to /api/admin/* (super users only, checked there).
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -14,7 +15,8 @@ import { LoadingSpinner } from '../../LoadingSpinner.tsx';
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure } from '../../account/form-support.ts';
 import { fill, type Texts } from '../../account/texts.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
-import AdminGate, { GATE_TEXT_KEYS } from '../AdminGate.tsx';
+import AdminGate, { GATE_TEXT_KEYS, useSession } from '../AdminGate.tsx';
+import { sessionUser } from '../../stores/session.ts';
 
 export const ADMIN_USERS_TEXT_KEYS = [
   ...GATE_TEXT_KEYS,
@@ -36,6 +38,8 @@ export const ADMIN_USERS_TEXT_KEYS = [
   'admin.users.roleConfirmTitle',
   'admin.users.roleConfirm',
   'admin.users.roleChanged',
+  'admin.users.selfDemoteWarning',
+  'admin.users.selfDeleteWarning',
   'admin.users.delete',
   'admin.users.deleteConfirmTitle',
   'admin.users.deleteConfirm',
@@ -101,6 +105,7 @@ export default function AdminUsersPage(props: AdminUsersPageProps) {
 
 function UsersAdmin({ locale, texts, paths }: AdminUsersPageProps) {
   const [client] = useState(() => accountClient(locale));
+  const me = sessionUser(useSession());
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState({ q: '', page: 1 });
   const [page, setPage] = useState<AdminUserPage | 'loading' | 'failed'>('loading');
@@ -221,6 +226,14 @@ function UsersAdmin({ locale, texts, paths }: AdminUsersPageProps) {
       setOutcome({ text: failure(error).message, failed: true });
     }
   }
+
+  /** What the confirmation warns of when the super user acts on their own account. */
+  const selfWarning =
+    pending?.kind === 'role' && pending.user.id === me?.id && pending.role !== 'SUPER_USER'
+      ? texts['admin.users.selfDemoteWarning']
+      : pending?.kind === 'delete' && pending.user.id === me?.id
+        ? texts['admin.users.selfDeleteWarning']
+        : null;
 
   const pages = typeof page === 'object' ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   const dialogTitle =
@@ -385,6 +398,11 @@ function UsersAdmin({ locale, texts, paths }: AdminUsersPageProps) {
         onConfirm={() => void confirm()}
         onCancel={close}
       >
+        {selfWarning && (
+          <p className="form-alert form-alert--error" role="alert">
+            {selfWarning}
+          </p>
+        )}
         {(pending?.kind === 'hide' || pending?.kind === 'remove') && (
           <div className="field">
             <label className="field__label" htmlFor={reasonId}>
