@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ErrorDetailKey } from '../../../src/domain/envelope.ts';
+import type { Locale } from '../../../src/domain/enums.ts';
 import { isPinned } from '../../../src/domain/editorial/slug-choice.ts';
 import type { BookRecord, CreateBook, UpdateBook } from '../../../src/domain/schemas/editorial.ts';
 import type { Database } from '../../client.ts';
@@ -183,8 +184,8 @@ export async function updateBook(db: Database, actor: Actor, id: number, input: 
   );
 }
 
-/** Deletes a book; its editions, award entries, ratings and list entries go with it (ON DELETE CASCADE). */
-export async function deleteBook(db: Database, actor: Actor, id: number, _locale?: unknown, expected: ExpectedVersion = null): Promise<Outcome<{ id: number }>> {
+/** Deletes a book (the locale is the item endpoint's, unused: nothing blocks a book); its editions, award entries, ratings and list entries go with it (ON DELETE CASCADE). */
+export async function deleteBook(db: Database, actor: Actor, id: number, _locale?: Locale, expected: ExpectedVersion = null): Promise<Outcome<{ id: number }>> {
   return editorialWrite(
     db,
     async (tx, record) => {
