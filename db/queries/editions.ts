@@ -1,5 +1,5 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Edition } from '../../src/domain/schemas/edition.ts';
+import type { Edition, EditorEdition } from '../../src/domain/schemas/edition.ts';
 import type { Database } from '../client.ts';
 import { editions } from '../schema/index.ts';
 
@@ -32,6 +32,12 @@ const EDITION_ORDER = [desc(editions.isPrimaryEdition), asc(editions.languageCod
 export async function listEditions(db: Database, bookId: number): Promise<Edition[]> {
   const rows = await db.select().from(editions).where(eq(editions.bookId, bookId)).orderBy(...EDITION_ORDER);
   return rows.map(toEdition);
+}
+
+/** A book's editions with their versions, as the editions manager reads them (issue 27 point 4). */
+export async function listEditorEditions(db: Database, bookId: number): Promise<EditorEdition[]> {
+  const rows = await db.select().from(editions).where(eq(editions.bookId, bookId)).orderBy(...EDITION_ORDER);
+  return rows.map((row) => ({ ...toEdition(row), version: row.version }));
 }
 
 /**

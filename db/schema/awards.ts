@@ -11,6 +11,8 @@ export const awards = pgTable(
     name: text('name').notNull(),
     names: localizedText('names').notNull().default({}),
     about: localizedText('about').notNull().default({}),
+    /** Bumped by each editor write (issue 27 point 4, ADR 0030): the edit form's ETag; a write naming an older one is refused (409). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('awards_slug_key').on(t.slug), check('awards_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
 );

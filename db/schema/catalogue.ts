@@ -42,6 +42,8 @@ export const authors = pgTable(
     nameTranslit: text('name_translit').generatedAlwaysAs(sql`public.search_translit(name)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by each editor write (issue 27 point 4, ADR 0030): the edit form's ETag; a write naming an older one is refused (409). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('authors_slug_key').on(t.slug),
@@ -72,6 +74,8 @@ export const series = pgTable(
     nameTranslit: text('name_translit').generatedAlwaysAs(sql`public.search_translit(name)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by each editor write (issue 27 point 4, ADR 0030): the edit form's ETag; a write naming an older one is refused (409). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('series_slug_key').on(t.slug),
@@ -103,6 +107,8 @@ export const genres = pgTable(
     category: genreCategoryEnum('category').notNull().default('default'),
     description: localizedText('description').notNull().default({}),
     imageUrl: text('image_url'),
+    /** Bumped by each editor write (issue 27 point 4, ADR 0030): the edit form's ETag; a write naming an older one is refused (409). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('genres_slug_key').on(t.slug),
@@ -133,6 +139,8 @@ export const books = pgTable(
     coverImageUrl: text('cover_image_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by each editor write (issue 27 point 4, ADR 0030): the edit form's ETag; a write naming an older one is refused (409). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('books_slug_key').on(t.slug),

@@ -36,6 +36,8 @@ export const editions = pgTable(
     titleTranslit: text('title_translit').generatedAlwaysAs(sql`public.search_translit(title)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by each editor write (issue 27 point 4, ADR 0030): the edit form's ETag; a write naming an older one is refused (409). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('editions_one_primary_per_book').on(t.bookId).where(sql`${t.isPrimaryEdition}`),

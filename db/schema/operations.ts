@@ -9,6 +9,8 @@ export const affiliateServices = pgTable(
     key: text('key').notNull(),
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** Bumped by each editor write (issue 27 point 4, ADR 0030): the edit form's ETag; a write naming an older one is refused (409). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('affiliate_services_key_key').on(t.key)],
 );

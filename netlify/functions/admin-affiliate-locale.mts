@@ -3,7 +3,7 @@ import { getDb } from '../../db/client.ts';
 import { deleteAffiliateLocale, updateAffiliateLocale } from '../../db/queries/editorial/affiliate.ts';
 import { AffiliateLocalePatchSchema } from '../../src/domain/schemas/affiliate.ts';
 import { affiliateAnswer } from './_shared/affiliate-admin.ts';
-import { IdParams, requireEditor } from './_shared/editorial.ts';
+import { expectedVersionOf, IdParams, requireEditor } from './_shared/editorial.ts';
 import { handle, parseJson, parseParams } from './_shared/http.ts';
 
 const MISSING = 'api.error.affiliateLocaleNotFound';
@@ -17,12 +17,12 @@ export default handle({
     const { actor } = await requireEditor(req);
     const { id } = parseParams(ctx.params, IdParams);
     const patch = await parseJson(req, AffiliateLocalePatchSchema);
-    return affiliateAnswer(await updateAffiliateLocale(await getDb(), actor, id, patch), MISSING);
+    return affiliateAnswer(await updateAffiliateLocale(await getDb(), actor, id, patch, expectedVersionOf(req, patch)), MISSING);
   },
   DELETE: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const { id } = parseParams(ctx.params, IdParams);
-    return affiliateAnswer(await deleteAffiliateLocale(await getDb(), actor, id), MISSING);
+    return affiliateAnswer(await deleteAffiliateLocale(await getDb(), actor, id, expectedVersionOf(req)), MISSING);
   },
 });
 

@@ -3,7 +3,7 @@ import { getDb } from '../../db/client.ts';
 import { createAffiliateLocale } from '../../db/queries/editorial/affiliate.ts';
 import { AffiliateLocaleInputSchema } from '../../src/domain/schemas/affiliate.ts';
 import { affiliateAnswer } from './_shared/affiliate-admin.ts';
-import { IdParams, requireEditor } from './_shared/editorial.ts';
+import { expectedVersionOf, IdParams, requireEditor } from './_shared/editorial.ts';
 import { handle, parseJson, parseParams } from './_shared/http.ts';
 
 /**
@@ -16,7 +16,7 @@ export default handle({
     const { actor } = await requireEditor(req);
     const { id } = parseParams(ctx.params, IdParams);
     const input = await parseJson(req, AffiliateLocaleInputSchema);
-    return affiliateAnswer(await createAffiliateLocale(await getDb(), actor, id, input), 'api.error.affiliateServiceNotFound', 201);
+    return affiliateAnswer(await createAffiliateLocale(await getDb(), actor, id, input, expectedVersionOf(req, input)), 'api.error.affiliateServiceNotFound', 201);
   },
 });
 

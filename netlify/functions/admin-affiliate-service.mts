@@ -3,7 +3,7 @@ import { getDb } from '../../db/client.ts';
 import { deleteAffiliateService, updateAffiliateService } from '../../db/queries/editorial/affiliate.ts';
 import { AffiliateServicePatchSchema } from '../../src/domain/schemas/affiliate.ts';
 import { affiliateAnswer } from './_shared/affiliate-admin.ts';
-import { IdParams, requireEditor } from './_shared/editorial.ts';
+import { expectedVersionOf, IdParams, requireEditor } from './_shared/editorial.ts';
 import { handle, parseJson, parseParams } from './_shared/http.ts';
 
 const MISSING = 'api.error.affiliateServiceNotFound';
@@ -14,12 +14,12 @@ export default handle({
     const { actor } = await requireEditor(req);
     const { id } = parseParams(ctx.params, IdParams);
     const patch = await parseJson(req, AffiliateServicePatchSchema);
-    return affiliateAnswer(await updateAffiliateService(await getDb(), actor, id, patch), MISSING);
+    return affiliateAnswer(await updateAffiliateService(await getDb(), actor, id, patch, expectedVersionOf(req, patch)), MISSING);
   },
   DELETE: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const { id } = parseParams(ctx.params, IdParams);
-    return affiliateAnswer(await deleteAffiliateService(await getDb(), actor, id), MISSING);
+    return affiliateAnswer(await deleteAffiliateService(await getDb(), actor, id, expectedVersionOf(req)), MISSING);
   },
 });
 

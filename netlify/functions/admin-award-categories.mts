@@ -3,7 +3,7 @@ import { getDb } from '../../db/client.ts';
 import { createAwardCategory } from '../../db/queries/editorial/awards.ts';
 import { AwardCategoryInputSchema } from '../../src/domain/schemas/awards-admin.ts';
 import { awardAnswer } from './_shared/awards-admin.ts';
-import { IdParams, requireEditor } from './_shared/editorial.ts';
+import { expectedVersionOf, IdParams, requireEditor } from './_shared/editorial.ts';
 import { handle, parseJson, parseParams } from './_shared/http.ts';
 
 /** POST /api/admin/awards/{id}/categories `{names {en, de?, it?}, slug?}` (issue 13 point 4; super users only): answers the award (201). */
@@ -12,7 +12,7 @@ export default handle({
     const { actor } = await requireEditor(req);
     const { id } = parseParams(ctx.params, IdParams);
     const input = await parseJson(req, AwardCategoryInputSchema);
-    return awardAnswer(ctx, await createAwardCategory(await getDb(), actor, id, input), 201);
+    return awardAnswer(ctx, await createAwardCategory(await getDb(), actor, id, input, expectedVersionOf(req, input)), 201);
   },
 });
 

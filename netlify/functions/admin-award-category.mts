@@ -3,7 +3,7 @@ import { getDb } from '../../db/client.ts';
 import { deleteAwardCategory, updateAwardCategory } from '../../db/queries/editorial/awards.ts';
 import { AwardCategoryParamsSchema, AwardCategoryPatchSchema } from '../../src/domain/schemas/awards-admin.ts';
 import { awardAnswer } from './_shared/awards-admin.ts';
-import { requireEditor } from './_shared/editorial.ts';
+import { expectedVersionOf, requireEditor } from './_shared/editorial.ts';
 import { handle, parseJson, parseParams } from './_shared/http.ts';
 
 const NOT_FOUND = 'api.error.awardCategoryNotFound';
@@ -18,12 +18,12 @@ export default handle({
     const { actor } = await requireEditor(req);
     const { id, categoryId } = parseParams(ctx.params, AwardCategoryParamsSchema);
     const patch = await parseJson(req, AwardCategoryPatchSchema);
-    return awardAnswer(ctx, await updateAwardCategory(await getDb(), actor, id, categoryId, patch), 200, NOT_FOUND);
+    return awardAnswer(ctx, await updateAwardCategory(await getDb(), actor, id, categoryId, patch, expectedVersionOf(req, patch)), 200, NOT_FOUND);
   },
   DELETE: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const { id, categoryId } = parseParams(ctx.params, AwardCategoryParamsSchema);
-    return awardAnswer(ctx, await deleteAwardCategory(await getDb(), actor, id, categoryId, ctx.locale), 200, NOT_FOUND);
+    return awardAnswer(ctx, await deleteAwardCategory(await getDb(), actor, id, categoryId, ctx.locale, expectedVersionOf(req)), 200, NOT_FOUND);
   },
 });
 

@@ -7,13 +7,17 @@ import { ApiError } from '../../src/domain/envelope.ts';
 import { isSuperUser } from '../../src/domain/roles.ts';
 import { BookRefSchema } from '../../src/domain/schemas/edition.ts';
 import type { ModalData } from '../../src/domain/schemas/reader.ts';
-import { createAnswerCache } from './_shared/answer-cache.ts';
+import { createVersionedAnswerCache } from './_shared/answer-cache.ts';
 import { handle, okJson, parseParams } from './_shared/http.ts';
 import { sessionRef } from './_shared/session.ts';
 
 const ParamsSchema = z.object({ id: BookRefSchema });
-/** The catalogue half only (the same for every reader in a language); nothing personal is ever cached. */
-const cached = createAnswerCache<ModalCatalogue | null>();
+/**
+ * The catalogue half only (the same for every reader in a language); nothing personal is ever cached.
+ * Keyed by the catalogue's version (issue 27 point 5): an edit shows in the next answer on the
+ * writing instance, on the others within their version check.
+ */
+const cached = createVersionedAnswerCache<ModalCatalogue | null>();
 /** The members of a catalogue half as JSON text (without its braces), made once per cached half. */
 const members = new WeakMap<ModalCatalogue, string>();
 function membersOf(catalogue: ModalCatalogue): string {

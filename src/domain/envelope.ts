@@ -19,6 +19,11 @@ export const ErrorBodySchema = z.object({
   retryAfter: z.number().int().nonnegative().optional(),
   /** What blocks the request (a 409 on a delete, issue 13): e.g. the books that still name an author. */
   blockedBy: z.array(z.object({ entity: z.string(), id: z.number().int(), slug: z.string(), title: z.string() })).optional(),
+  /**
+   * The record as it is stored now (a 409 on a write based on an older version, issue 27 point 4):
+   * the shape its GET answers, with its `version`; the ETag header names the same version.
+   */
+  current: z.unknown().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
@@ -65,6 +70,8 @@ export type BlockedBy = NonNullable<ErrorBody['blockedBy']>[number];
 export interface ApiErrorExtras {
   params?: Record<string, string | number>;
   blockedBy?: BlockedBy[];
+  /** The stored record a stale write was refused for (409). */
+  current?: unknown;
 }
 
 /** An expected failure a handler raises; the one error mapper turns it into an envelope. */

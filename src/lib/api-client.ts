@@ -18,13 +18,16 @@ export class ApiClientError extends Error {
   readonly status: number;
   readonly code?: string;
   readonly details?: ErrorDetail[];
+  /** The record as stored now, on a 409 to a write based on an older version (issue 27 point 4); the caller parses it. */
+  readonly current?: unknown;
 
-  constructor(message: string, status: number, code?: string, details?: ErrorDetail[]) {
+  constructor(message: string, status: number, code?: string, details?: ErrorDetail[], current?: unknown) {
     super(message);
     this.name = 'ApiClientError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.current = current;
   }
 }
 
@@ -43,6 +46,8 @@ export interface RequestOptions<T> {
   /** Parses `data` (API responses are a boundary too, STYLE.md rule 3). */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** More request headers (`If-Match` of a versioned write, issue 27). */
+  headers?: Record<string, string>;
 }
 
 /** Seconds or an HTTP date in Retry-After, as milliseconds; null when absent or unusable. */
@@ -57,9 +62,9 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 /** The error message by the spec's precedence: envelope error message, body message, status text. */
 export function errorFrom(status: number, statusText: string, body: unknown): ApiClientError {
   // Checked by hand, not with zod: this module is on every page and zod would add ~24 KB gzip to it.
-  const error = (body as { error?: { message?: unknown; code?: unknown; details?: unknown } } | null)?.error;
+  const error = (body as { error?: { message?: unknown; code?: unknown; details?: unknown; current?: unknown } } | null)?.error;
   if (error && typeof error.message === 'string' && typeof error.code === 'string') {
-    return new ApiClientError(error.message, status, error.code, Array.isArray(error.details) ? (error.details as ErrorDetail[]) : undefined);
+    return new ApiClientError(error.message, status, error.code, Array.isArray(error.details) ? (error.details as ErrorDetail[]) : undefined, error.current);
   }
   const message = (body as { message?: unknown } | null)?.message;
   return new ApiClientError(typeof message === 'string' && message ? message : statusText || `HTTP ${status}`, status);
@@ -84,7 +89,7 @@ export function createApiClient(options: ApiClientOptions) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   async function request<T = unknown>(method: string, path: string, init: RequestOptions<T> = {}): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': options.language() };
+    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': options.language(), ...init.headers };
     let body: BodyInit | undefined;
     if (init.formData) body = init.formData;
     else if (init.body !== undefined) {

@@ -2,7 +2,8 @@
  * The admin content pages in the browser (issue 13 points 1, 7, 8), in German: a super user adds a
  * book with an author and a genre from the search pickers and a description whose live preview
  * applies the page rules, and sees the save confirmation and the rebuild status; edits an author's
- * German bio and sees the change in the history; renames a book's slug. Signed-out visitors and
+ * German bio and sees the change in the history; meets another editor's save (issue 27: the conflict
+ * panel, then overwriting); renames a book's slug. Signed-out visitors and
  * normal readers get the spec's denial texts. Axe finds nothing on the add and edit pages.
  *
  * The added book and the renamed one are followed onto the static pages: the rebuild a save asks for
@@ -119,6 +120,41 @@ test("a super user edits an author's German bio and sees it in the history", asy
     await expect(history.getByRole('row', { name: new RegExp(`bio\\.de.*${bio.replace(/[.()]/g, '\\$&')}`) }).first()).toBeVisible();
   } finally {
     await page.request.patch(`/api/authors/${author.id}`, { data: { bio: { ...before, de: before.de ?? '' } } });
+  }
+});
+
+test('when someone else saved the book meanwhile, the form names what differs, keeps the typed value and overwrites on request', async ({ page }) => {
+  await signInAsAdmin(page.request);
+  const author = await firstHit(page.request, 'authors', 'Lem');
+  const title = `E2E-Admin Konflikt ${Date.now()}`;
+  const created = await page.request.post('/api/books', { data: { title, authorIds: [author.id], pages: 100 } });
+  expect(created.status(), await created.text()).toBe(201);
+  const book = ((await created.json()) as { data: { id: number; slug: string; version: number } }).data;
+  try {
+    await page.goto(`/de/books/edit/${book.slug}`);
+    const main = page.getByRole('main');
+    const pages = main.getByRole('textbox', { name: de('admin.field.pages') });
+    await expect(pages).toHaveValue('100');
+    // Another editor saves the publisher after this form was loaded.
+    const other = await page.request.patch(`/api/books/${book.id}`, { data: { publisher: 'Heyne', version: book.version } });
+    expect(other.status(), await other.text()).toBe(200);
+    await pages.fill('412');
+    await main.getByRole('button', { name: de('admin.save') }).click();
+
+    const panel = main.getByRole('alert').filter({ hasText: de('admin.conflict.title') });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('listitem').filter({ hasText: `${de('admin.field.pages')}: ${de('admin.conflict.mine')}` })).toBeVisible();
+    await expect(panel.getByRole('listitem').filter({ hasText: `${de('admin.field.publisher')}: ${de('admin.conflict.theirs')}` })).toBeVisible();
+    await expect(pages).toHaveValue('412');
+    await expectNoAxeViolations(page);
+
+    await panel.getByRole('button', { name: de('admin.conflict.overwrite') }).click();
+    await expect(main.getByRole('status').filter({ hasText: fillIn(de('admin.saved'), { name: title }) })).toBeVisible();
+    const stored = ((await (await page.request.get(`/api/books/${book.id}`)).json()) as { data: { pages: number; publisher: string; version: number } }).data;
+    expect(stored).toMatchObject({ pages: 412, publisher: 'Heyne', version: book.version + 2 });
+    await expect(main.getByRole('textbox', { name: de('admin.field.publisher') })).toHaveValue('Heyne');
+  } finally {
+    await page.request.delete(`/api/books/${book.id}`);
   }
 });
 

@@ -70,6 +70,8 @@ export interface CallOptions {
   cookie?: string;
   lang?: string;
   contentType?: string;
+  /** More request headers (If-Match, issue 27). */
+  headers?: Record<string, string>;
 }
 
 export interface Answer {
@@ -82,7 +84,7 @@ export interface Answer {
 /** `call(method, path, options)` against the server `baseUrl()` names (read per call: servers start in beforeAll). */
 export function apiClient(baseUrl: () => string) {
   return async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {
-    const headers: Record<string, string> = { 'accept-language': options.lang ?? 'en' };
+    const headers: Record<string, string> = { 'accept-language': options.lang ?? 'en', ...options.headers };
     if (options.cookie) headers.cookie = options.cookie;
     const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';

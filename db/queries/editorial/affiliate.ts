@@ -9,13 +9,14 @@ import { sql } from 'drizzle-orm';
 import type { AdminAffiliate, AdminAffiliateService, AffiliateLocaleInput, AffiliateLocalePatch, AffiliateServiceInput, AffiliateServicePatch } from '../../../src/domain/schemas/affiliate.ts';
 import type { Database } from '../../client.ts';
 import { fitsSerial } from '../refs.ts';
-import { Refusal, rows, type Executor, type Outcome } from './common.ts';
+import { checkVersion, Refusal, rows, type Executor, type Outcome } from './common.ts';
+import type { ExpectedVersion } from '../../../src/domain/editorial/versions.ts';
 import { recordHistory, type Actor } from './history.ts';
 
 /** The book whose primary edition the admin preview links (spec §1's example book). */
 export const PREVIEW_BOOK_SLUG = 'dune';
 
-const SERVICE_JSON = sql`json_build_object('id', s.id, 'key', s.key, 'name', s.name, 'enabled', s.enabled,
+const SERVICE_JSON = sql`json_build_object('id', s.id, 'version', s.version, 'key', s.key, 'name', s.name, 'enabled', s.enabled,
   'locales', coalesce((SELECT json_agg(json_build_object('id', l.id, 'region', l.region, 'variant', l.variant, 'template', l.template,
                                                          'domain', l.domain, 'affiliateTag', l.affiliate_tag) ORDER BY l.id)
                        FROM affiliate_service_locales l WHERE l.service_id = s.id), '[]'))`;
@@ -58,14 +59,20 @@ async function write<T>(db: Database, work: (tx: Executor) => Promise<T>): Promi
 
 const NOT_FOUND = new Refusal({ ok: false, reason: 'notFound' });
 
-/** Locks a service and reads it (a locale's service when `viaLocale`). */
-async function lockService(tx: Executor, id: number, viaLocale = false): Promise<AdminAffiliateService> {
+/**
+ * Locks a service and reads it (a locale's service when `viaLocale`); a write based on another
+ * version of it is refused (issue 27 point 4), one that goes on moves the version in its transaction.
+ */
+async function lockService(tx: Executor, id: number, expected: ExpectedVersion, viaLocale = false): Promise<AdminAffiliateService> {
   if (!fitsSerial(id)) throw NOT_FOUND;
   const [locked] = viaLocale
     ? await rows<{ id: number }>(tx, sql`SELECT s.id FROM affiliate_services s JOIN affiliate_service_locales l ON l.service_id = s.id WHERE l.id = ${id} FOR UPDATE OF s`)
     : await rows<{ id: number }>(tx, sql`SELECT id FROM affiliate_services WHERE id = ${id} FOR UPDATE`);
   if (!locked) throw NOT_FOUND;
-  return (await readService(tx, locked.id))!;
+  const service = (await readService(tx, locked.id))!;
+  checkVersion(service, expected);
+  await tx.execute(sql`UPDATE affiliate_services SET version = version + 1 WHERE id = ${locked.id}`);
+  return service;
 }
 
 export async function createAffiliateService(db: Database, actor: Actor, input: AffiliateServiceInput): Promise<Outcome<AdminAffiliateService>> {
@@ -77,9 +84,9 @@ export async function createAffiliateService(db: Database, actor: Actor, input: 
   });
 }
 
-export async function updateAffiliateService(db: Database, actor: Actor, id: number, patch: AffiliateServicePatch): Promise<Outcome<AdminAffiliateService>> {
+export async function updateAffiliateService(db: Database, actor: Actor, id: number, patch: AffiliateServicePatch, expected: ExpectedVersion = null): Promise<Outcome<AdminAffiliateService>> {
   return write(db, async (tx) => {
-    const before = await lockService(tx, id);
+    const before = await lockService(tx, id, expected);
     await tx.execute(sql`UPDATE affiliate_services SET key = coalesce(${patch.key ?? null}, key), name = coalesce(${patch.name ?? null}, name),
                                 enabled = coalesce(${patch.enabled ?? null}::boolean, enabled) WHERE id = ${id}`);
     const after = (await readService(tx, id))!;
@@ -88,18 +95,18 @@ export async function updateAffiliateService(db: Database, actor: Actor, id: num
   });
 }
 
-export async function deleteAffiliateService(db: Database, actor: Actor, id: number): Promise<Outcome<{ id: number }>> {
+export async function deleteAffiliateService(db: Database, actor: Actor, id: number, expected: ExpectedVersion = null): Promise<Outcome<{ id: number }>> {
   return write(db, async (tx) => {
-    const before = await lockService(tx, id);
+    const before = await lockService(tx, id, expected);
     await tx.execute(sql`DELETE FROM affiliate_services WHERE id = ${id}`);
     await recordHistory(tx, { actor, entityType: 'affiliate_service', entityId: String(id), action: 'delete', before, after: null });
     return { id };
   });
 }
 
-export async function createAffiliateLocale(db: Database, actor: Actor, serviceId: number, input: AffiliateLocaleInput): Promise<Outcome<AdminAffiliateService>> {
+export async function createAffiliateLocale(db: Database, actor: Actor, serviceId: number, input: AffiliateLocaleInput, expected: ExpectedVersion = null): Promise<Outcome<AdminAffiliateService>> {
   return write(db, async (tx) => {
-    const before = await lockService(tx, serviceId);
+    const before = await lockService(tx, serviceId, expected);
     await tx.execute(sql`INSERT INTO affiliate_service_locales (service_id, region, variant, template, domain, affiliate_tag, edited_at)
                          VALUES (${serviceId}, ${input.region}, ${input.variant}, ${input.template}, ${input.domain}, ${input.affiliateTag}, now())`);
     const after = (await readService(tx, serviceId))!;
@@ -108,9 +115,9 @@ export async function createAffiliateLocale(db: Database, actor: Actor, serviceI
   });
 }
 
-export async function updateAffiliateLocale(db: Database, actor: Actor, localeId: number, patch: AffiliateLocalePatch): Promise<Outcome<AdminAffiliateService>> {
+export async function updateAffiliateLocale(db: Database, actor: Actor, localeId: number, patch: AffiliateLocalePatch, expected: ExpectedVersion = null): Promise<Outcome<AdminAffiliateService>> {
   return write(db, async (tx) => {
-    const before = await lockService(tx, localeId, true);
+    const before = await lockService(tx, localeId, expected, true);
     const tag = patch.affiliateTag === undefined ? sql`affiliate_tag` : sql`${patch.affiliateTag}`;
     await tx.execute(sql`UPDATE affiliate_service_locales SET region = coalesce(${patch.region ?? null}, region), variant = coalesce(${patch.variant ?? null}, variant),
                                 template = coalesce(${patch.template ?? null}, template), domain = coalesce(${patch.domain ?? null}, domain),
@@ -121,9 +128,9 @@ export async function updateAffiliateLocale(db: Database, actor: Actor, localeId
   });
 }
 
-export async function deleteAffiliateLocale(db: Database, actor: Actor, localeId: number): Promise<Outcome<AdminAffiliateService>> {
+export async function deleteAffiliateLocale(db: Database, actor: Actor, localeId: number, expected: ExpectedVersion = null): Promise<Outcome<AdminAffiliateService>> {
   return write(db, async (tx) => {
-    const before = await lockService(tx, localeId, true);
+    const before = await lockService(tx, localeId, expected, true);
     await tx.execute(sql`DELETE FROM affiliate_service_locales WHERE id = ${localeId}`);
     const after = (await readService(tx, before.id))!;
     await recordHistory(tx, { actor, entityType: 'affiliate_service', entityId: String(before.id), action: 'update', before, after });

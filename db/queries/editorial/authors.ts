@@ -9,12 +9,13 @@ import { sortNameOf } from '../../../src/domain/editorial/sort-name.ts';
 import type { AuthorRecord, CreateAuthor, UpdateAuthor } from '../../../src/domain/schemas/editorial.ts';
 import type { Database } from '../../client.ts';
 import { fitsSerial } from '../refs.ts';
-import { blockingBooks, chooseSlug, editorialWrite, forgetSlugs, insertRow, lockAndRead, notFound, recordSlugMove, Refusal, rows, updateRow, withoutEmpty, type Executor, type Outcome } from './common.ts';
+import { blockingBooks, chooseSlug, editorialWrite, forgetSlugs, insertRow, lockAndRead, notFound, recordSlugMove, Refusal, rows, updateRow, withoutEmpty, checkVersion, mergeLocalized, nextVersion, type Executor, type Outcome } from './common.ts';
+import type { ExpectedVersion } from '../../../src/domain/editorial/versions.ts';
 import type { Actor } from './history.ts';
 
 const authorRecordSql = sql`
   SELECT json_build_object(
-    'id', a.id, 'slug', a.slug, 'slugPinned', a.slug_pinned, 'name', a.name, 'sortName', a.sort_name, 'bio', a.bio, 'gender', a.gender,
+    'id', a.id, 'version', a.version, 'slug', a.slug, 'slugPinned', a.slug_pinned, 'name', a.name, 'sortName', a.sort_name, 'bio', a.bio, 'gender', a.gender,
     'birthYear', a.birth_year, 'deathYear', a.death_year, 'nativeLanguage', a.native_language, 'nationality', a.nationality,
     'profileImageUrl', a.profile_image_url
   ) AS record
@@ -32,11 +33,11 @@ export async function findAuthorRecord(db: Executor, ref: number | string): Prom
   return row?.record ?? null;
 }
 
-function authorColumns(input: UpdateAuthor) {
+function authorColumns(input: UpdateAuthor, before?: AuthorRecord) {
   const set: Record<string, unknown> = {};
   if (input.name !== undefined) set.name = input.name;
   if (input.sortName !== undefined) set.sort_name = input.sortName;
-  if (input.bio !== undefined) set.bio = withoutEmpty(input.bio);
+  if (input.bio !== undefined) set.bio = before ? mergeLocalized(before.bio, input.bio) : withoutEmpty(input.bio);
   if (input.gender !== undefined) set.gender = input.gender;
   if (input.birthYear !== undefined) set.birth_year = input.birthYear;
   if (input.deathYear !== undefined) set.death_year = input.deathYear;
@@ -46,25 +47,27 @@ function authorColumns(input: UpdateAuthor) {
   return set;
 }
 
-export async function createAuthor(db: Database, actor: Actor, input: CreateAuthor): Promise<Outcome<{ id: number; slug: string }>> {
+export async function createAuthor(db: Database, actor: Actor, input: CreateAuthor): Promise<Outcome<{ id: number; slug: string; version: number }>> {
   return editorialWrite(
     db,
     async (tx, record) => {
       const slug = await chooseSlug(tx, { kind: 'author', name: input.name, requested: input.slug }, null);
       const id = await insertRow(tx, 'authors', { sort_name: input.sortName ?? sortNameOf(input.name), ...authorColumns(input), slug, slug_pinned: isPinned('author', slug, input.name) });
-      await record({ entityType: 'author', entityId: id, action: 'create', before: null, after: await readAuthor(tx, id) });
-      return { id, slug };
+      const after = (await readAuthor(tx, id))!;
+      await record({ entityType: 'author', entityId: id, action: 'create', before: null, after });
+      return { id, slug, version: after.version };
     },
     actor,
   );
 }
 
-export async function updateAuthor(db: Database, actor: Actor, id: number, input: UpdateAuthor): Promise<Outcome<{ id: number; slug: string }>> {
+export async function updateAuthor(db: Database, actor: Actor, id: number, input: UpdateAuthor, expected: ExpectedVersion = null): Promise<Outcome<{ id: number; slug: string; version: number }>> {
   return editorialWrite(
     db,
     async (tx, record) => {
       const before = await lockAndRead(tx, 'author', id, readAuthor);
       if (!before) throw new Refusal(notFound);
+      checkVersion(before, expected);
       // Life years are checked together: one sent, the other as stored.
       const birth = input.birthYear === undefined ? before.birthYear : input.birthYear;
       const death = input.deathYear === undefined ? before.deathYear : input.deathYear;
@@ -73,22 +76,24 @@ export async function updateAuthor(db: Database, actor: Actor, id: number, input
       }
       const name = input.name ?? before.name;
       const slug = await chooseSlug(tx, { kind: 'author', name, requested: input.slug, current: { slug: before.slug, pinned: before.slugPinned } }, id);
-      await updateRow(tx, 'authors', id, { ...authorColumns(input), slug, slug_pinned: isPinned('author', slug, name), updated_at: sql`now()` });
+      await updateRow(tx, 'authors', id, { ...authorColumns(input, before), slug, slug_pinned: isPinned('author', slug, name), updated_at: sql`now()`, version: nextVersion });
       await recordSlugMove(tx, 'author', id, before.slug, slug);
-      await record({ entityType: 'author', entityId: id, action: 'update', before, after: await readAuthor(tx, id) });
-      return { id, slug };
+      const after = (await readAuthor(tx, id))!;
+      await record({ entityType: 'author', entityId: id, action: 'update', before, after });
+      return { id, slug, version: after.version };
     },
     actor,
   );
 }
 
 /** Deletes an author no book names (else a refusal naming the books); their reviews and series links go with them. */
-export async function deleteAuthor(db: Database, actor: Actor, id: number, locale: Locale): Promise<Outcome<{ id: number }>> {
+export async function deleteAuthor(db: Database, actor: Actor, id: number, locale: Locale, expected: ExpectedVersion = null): Promise<Outcome<{ id: number }>> {
   return editorialWrite(
     db,
     async (tx, record) => {
       const before = await lockAndRead(tx, 'author', id, readAuthor);
       if (!before) throw new Refusal(notFound);
+      checkVersion(before, expected);
       const blocking = await blockingBooks(tx, 'book_authors', 'author_id', id, locale);
       if (blocking.total > 0) throw new Refusal({ ok: false, reason: 'blocked', ...blocking });
       await tx.execute(sql`DELETE FROM authors WHERE id = ${id}`);

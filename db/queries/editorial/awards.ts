@@ -12,10 +12,11 @@ import { slugify, uniqueSlug } from '../../../src/domain/slug.ts';
 import type { Database } from '../../client.ts';
 import { localizedTitleSql } from '../book-title.ts';
 import { fitsSerial } from '../refs.ts';
-import { blockingBooks, Refusal, rows, withoutEmpty, type Executor, type Outcome } from './common.ts';
+import { blockingBooks, checkVersion, mergeLocalized, Refusal, rows, withoutEmpty, type Executor, type Outcome } from './common.ts';
+import type { ExpectedVersion } from '../../../src/domain/editorial/versions.ts';
 import { recordHistory, type Actor } from './history.ts';
 
-const AWARD_JSON = sql`json_build_object('id', a.id, 'slug', a.slug, 'name', a.name, 'names', a.names, 'about', a.about,
+const AWARD_JSON = sql`json_build_object('id', a.id, 'version', a.version, 'slug', a.slug, 'name', a.name, 'names', a.names, 'about', a.about,
   'categories', coalesce((SELECT json_agg(json_build_object('id', c.id, 'slug', c.slug, 'names', c.names, 'position', c.position) ORDER BY c.position, c.id)
                           FROM award_categories c WHERE c.award_id = a.id), '[]'))`;
 
@@ -30,10 +31,19 @@ async function readAward(tx: Executor, id: number): Promise<AdminAward | null> {
   return row?.award ?? null;
 }
 
-async function lockAward(tx: Executor, id: number): Promise<AdminAward> {
+/**
+ * Locks the award and reads it; a write based on another version of it is refused (issue 27 point
+ * 4), and one that goes on moves the version (`bumpAward`) in the same transaction.
+ */
+async function lockAward(tx: Executor, id: number, expected: ExpectedVersion = null): Promise<AdminAward> {
   if (!fitsSerial(id) || !(await rows(tx, sql`SELECT id FROM awards WHERE id = ${id} FOR UPDATE`)).length) throw new Refusal({ ok: false, reason: 'notFound' });
-  return (await readAward(tx, id))!;
+  const award = (await readAward(tx, id))!;
+  checkVersion(award, expected);
+  return award;
 }
+
+/** A write of the award or of one of its categories moves the award's version. */
+const bumpAward = (tx: Executor, id: number) => tx.execute(sql`UPDATE awards SET version = version + 1 WHERE id = ${id}`);
 
 async function write<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<Outcome<T>> {
   try {
@@ -65,12 +75,12 @@ export async function createAward(db: Database, actor: Actor, input: AwardInput)
   });
 }
 
-export async function updateAward(db: Database, actor: Actor, id: number, patch: AwardPatch): Promise<Outcome<AdminAward>> {
+export async function updateAward(db: Database, actor: Actor, id: number, patch: AwardPatch, expected: ExpectedVersion = null): Promise<Outcome<AdminAward>> {
   return write(db, async (tx) => {
-    const before = await lockAward(tx, id);
-    const json = (v: Record<string, string | undefined> | undefined) => (v === undefined ? null : JSON.stringify(withoutEmpty(v)));
-    await tx.execute(sql`UPDATE awards SET name = coalesce(${patch.name ?? null}, name), names = coalesce(${json(patch.names)}::jsonb, names),
-                                about = coalesce(${json(patch.about)}::jsonb, about) WHERE id = ${id}`);
+    const before = await lockAward(tx, id, expected);
+    const json = (stored: Record<string, string>, sent: Record<string, string | null | undefined> | undefined) => (sent === undefined ? null : JSON.stringify(mergeLocalized(stored, sent)));
+    await tx.execute(sql`UPDATE awards SET name = coalesce(${patch.name ?? null}, name), names = coalesce(${json(before.names, patch.names)}::jsonb, names),
+                                about = coalesce(${json(before.about, patch.about)}::jsonb, about), version = version + 1 WHERE id = ${id}`);
     const after = (await readAward(tx, id))!;
     await recordHistory(tx, { actor, entityType: 'award', entityId: String(id), action: 'update', before, after });
     return after;
@@ -78,18 +88,19 @@ export async function updateAward(db: Database, actor: Actor, id: number, patch:
 }
 
 /** Deletes an award with its categories and every book's entry in it. */
-export async function deleteAward(db: Database, actor: Actor, id: number): Promise<Outcome<{ id: number }>> {
+export async function deleteAward(db: Database, actor: Actor, id: number, expected: ExpectedVersion = null): Promise<Outcome<{ id: number }>> {
   return write(db, async (tx) => {
-    const before = await lockAward(tx, id);
+    const before = await lockAward(tx, id, expected);
     await tx.execute(sql`DELETE FROM awards WHERE id = ${id}`);
     await recordHistory(tx, { actor, entityType: 'award', entityId: String(id), action: 'delete', before, after: null });
     return { id };
   });
 }
 
-export async function createAwardCategory(db: Database, actor: Actor, awardId: number, input: AwardCategoryInput): Promise<Outcome<AdminAward>> {
+export async function createAwardCategory(db: Database, actor: Actor, awardId: number, input: AwardCategoryInput, expected: ExpectedVersion = null): Promise<Outcome<AdminAward>> {
   return write(db, async (tx) => {
-    const before = await lockAward(tx, awardId);
+    const before = await lockAward(tx, awardId, expected);
+    await bumpAward(tx, awardId);
     const base = slugify(input.slug ?? input.names.en!) || 'category';
     const slug = await freeSlug(tx, `phantastika.slug.award-category.${awardId}`, base, sql`SELECT slug FROM award_categories WHERE award_id = ${awardId} AND (slug = ${base} OR slug LIKE ${`${base}-%`})`);
     await tx.execute(sql`INSERT INTO award_categories (award_id, slug, names, position)
@@ -102,16 +113,19 @@ export async function createAwardCategory(db: Database, actor: Actor, awardId: n
 }
 
 /** Locks the award and reads it; notFound unless `categoryId` is one of its categories. */
-async function lockCategory(tx: Executor, awardId: number, categoryId: number): Promise<AdminAward> {
-  const award = await lockAward(tx, awardId);
+async function lockCategory(tx: Executor, awardId: number, categoryId: number, expected: ExpectedVersion): Promise<AdminAward> {
+  if (!fitsSerial(awardId) || !(await rows(tx, sql`SELECT id FROM awards WHERE id = ${awardId} FOR UPDATE`)).length) throw new Refusal({ ok: false, reason: 'notFound' });
+  const award = (await readAward(tx, awardId))!;
   if (!award.categories.some((c) => c.id === categoryId)) throw new Refusal({ ok: false, reason: 'notFound' });
+  checkVersion(award, expected);
+  await bumpAward(tx, awardId);
   return award;
 }
 
 /** Renames a category in en, de and it (the slug, and so its page's address, stays); answers the award. */
-export async function updateAwardCategory(db: Database, actor: Actor, awardId: number, categoryId: number, patch: AwardCategoryPatch): Promise<Outcome<AdminAward>> {
+export async function updateAwardCategory(db: Database, actor: Actor, awardId: number, categoryId: number, patch: AwardCategoryPatch, expected: ExpectedVersion = null): Promise<Outcome<AdminAward>> {
   return write(db, async (tx) => {
-    const before = await lockCategory(tx, awardId, categoryId);
+    const before = await lockCategory(tx, awardId, categoryId, expected);
     await tx.execute(sql`UPDATE award_categories SET names = ${JSON.stringify(withoutEmpty(patch.names))}::jsonb WHERE id = ${categoryId}`);
     const after = (await readAward(tx, awardId))!;
     await recordHistory(tx, { actor, entityType: 'award', entityId: String(awardId), action: 'update', before, after });
@@ -125,9 +139,9 @@ export async function updateAwardCategory(db: Database, actor: Actor, awardId: n
  * the finalists screen first, so no entry is lost by a click. Its 'no award' marks go with it and
  * stay in the history's `before`. Answers the award.
  */
-export async function deleteAwardCategory(db: Database, actor: Actor, awardId: number, categoryId: number, locale: Locale): Promise<Outcome<AdminAward>> {
+export async function deleteAwardCategory(db: Database, actor: Actor, awardId: number, categoryId: number, locale: Locale, expected: ExpectedVersion = null): Promise<Outcome<AdminAward>> {
   return write(db, async (tx) => {
-    const award = await lockCategory(tx, awardId, categoryId);
+    const award = await lockCategory(tx, awardId, categoryId, expected);
     const blocking = await blockingBooks(tx, 'book_awards', 'category_id', categoryId, locale);
     if (blocking.total > 0) throw new Refusal({ ok: false, reason: 'blocked', ...blocking });
     const noAwardYears = (await rows<{ year: number }>(tx, sql`SELECT year FROM award_no_award_years WHERE category_id = ${categoryId} ORDER BY year`)).map((r) => r.year);

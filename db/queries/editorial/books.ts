@@ -7,11 +7,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ErrorDetailKey } from '../../../src/domain/envelope.ts';
+import type { Locale } from '../../../src/domain/enums.ts';
 import { isPinned } from '../../../src/domain/editorial/slug-choice.ts';
 import type { BookRecord, CreateBook, UpdateBook } from '../../../src/domain/schemas/editorial.ts';
 import type { Database } from '../../client.ts';
 import { fitsSerial } from '../refs.ts';
-import { chooseSlug, editorialWrite, forgetSlugs, insertRow, jsonParam, lockAndRead, notFound, recordSlugMove, Refusal, rows, updateRow, withoutEmpty, type Executor, type Outcome } from './common.ts';
+import { chooseSlug, editorialWrite, forgetSlugs, insertRow, jsonParam, lockAndRead, notFound, recordSlugMove, Refusal, rows, updateRow, withoutEmpty, checkVersion, mergeLocalized, nextVersion, type Executor, type Outcome } from './common.ts';
+import type { ExpectedVersion } from '../../../src/domain/editorial/versions.ts';
 import type { Actor } from './history.ts';
 
 /** The book as the edit form loads it and history records it (one statement). */
@@ -30,7 +32,7 @@ export async function findBookRecord(db: Executor, ref: number | string): Promis
 
 const bookRecordSql = sql`
   SELECT json_build_object(
-    'id', b.id, 'slug', b.slug, 'slugPinned', b.slug_pinned, 'title', b.original_title,
+    'id', b.id, 'version', b.version, 'slug', b.slug, 'slugPinned', b.slug_pinned, 'title', b.original_title,
     'authorIds', coalesce((SELECT json_agg(x.author_id ORDER BY x.position, x.author_id) FROM book_authors x WHERE x.book_id = b.id), '[]'),
     'genreIds', coalesce((SELECT json_agg(x.genre_id ORDER BY x.genre_id) FROM book_genres x WHERE x.book_id = b.id), '[]'),
     'series', coalesce((SELECT json_agg(json_build_object('seriesId', x.series_id, 'position', x.position) ORDER BY x.series_id) FROM book_series x WHERE x.book_id = b.id), '[]'),
@@ -131,8 +133,8 @@ async function checkRelations(tx: Executor, input: Relations): Promise<void> {
   if (details.length) throw new Refusal({ ok: false, reason: 'invalid', details });
 }
 
-/** The columns of books an input sets (only the fields it has). */
-function bookColumns(input: UpdateBook) {
+/** The columns of books an input sets (only the fields it has; an update's description merges with `before`'s, issue 27). */
+function bookColumns(input: UpdateBook, before?: BookRecord) {
   const set: Record<string, unknown> = {};
   if (input.title !== undefined) set.original_title = input.title;
   if (input.publicationYear !== undefined) set.publication_year = input.publicationYear;
@@ -140,12 +142,12 @@ function bookColumns(input: UpdateBook) {
   if (input.publisher !== undefined) set.publisher = input.publisher;
   if (input.pages !== undefined) set.pages = input.pages;
   if (input.originalLanguage !== undefined) set.original_language = input.originalLanguage;
-  if (input.description !== undefined) set.description = withoutEmpty(input.description);
+  if (input.description !== undefined) set.description = before ? mergeLocalized(before.description, input.description) : withoutEmpty(input.description);
   if (input.coverImage !== undefined) set.cover_image_url = input.coverImage;
   return set;
 }
 
-export async function createBook(db: Database, actor: Actor, input: CreateBook): Promise<Outcome<{ id: number; slug: string }>> {
+export async function createBook(db: Database, actor: Actor, input: CreateBook): Promise<Outcome<{ id: number; slug: string; version: number }>> {
   return editorialWrite(
     db,
     async (tx, record) => {
@@ -153,39 +155,43 @@ export async function createBook(db: Database, actor: Actor, input: CreateBook):
       const slug = await chooseSlug(tx, { kind: 'book', name: input.title, requested: input.slug }, null);
       const id = await insertRow(tx, 'books', { ...bookColumns(input), slug, slug_pinned: isPinned('book', slug, input.title) });
       await writeRelations(tx, id, input);
-      await record({ entityType: 'book', entityId: id, action: 'create', before: null, after: await readBook(tx, id) });
-      return { id, slug };
+      const after = (await readBook(tx, id))!;
+      await record({ entityType: 'book', entityId: id, action: 'create', before: null, after });
+      return { id, slug, version: after.version };
     },
     actor,
   );
 }
 
-export async function updateBook(db: Database, actor: Actor, id: number, input: UpdateBook): Promise<Outcome<{ id: number; slug: string }>> {
+export async function updateBook(db: Database, actor: Actor, id: number, input: UpdateBook, expected: ExpectedVersion = null): Promise<Outcome<{ id: number; slug: string; version: number }>> {
   return editorialWrite(
     db,
     async (tx, record) => {
       const before = await lockAndRead(tx, 'book', id, readBook);
       if (!before) throw new Refusal(notFound);
+      checkVersion(before, expected);
       await checkRelations(tx, input);
       const title = input.title ?? before.title;
       const slug = await chooseSlug(tx, { kind: 'book', name: title, requested: input.slug, current: { slug: before.slug, pinned: before.slugPinned } }, id);
-      await updateRow(tx, 'books', id, { ...bookColumns(input), slug, slug_pinned: isPinned('book', slug, title), updated_at: sql`now()` });
+      await updateRow(tx, 'books', id, { ...bookColumns(input, before), slug, slug_pinned: isPinned('book', slug, title), updated_at: sql`now()`, version: nextVersion });
       await recordSlugMove(tx, 'book', id, before.slug, slug);
       await writeRelations(tx, id, input);
-      await record({ entityType: 'book', entityId: id, action: 'update', before, after: await readBook(tx, id) });
-      return { id, slug };
+      const after = (await readBook(tx, id))!;
+      await record({ entityType: 'book', entityId: id, action: 'update', before, after });
+      return { id, slug, version: after.version };
     },
     actor,
   );
 }
 
-/** Deletes a book; its editions, award entries, ratings and list entries go with it (ON DELETE CASCADE). */
-export async function deleteBook(db: Database, actor: Actor, id: number): Promise<Outcome<{ id: number }>> {
+/** Deletes a book (the locale is the item endpoint's, unused: nothing blocks a book); its editions, award entries, ratings and list entries go with it (ON DELETE CASCADE). */
+export async function deleteBook(db: Database, actor: Actor, id: number, _locale?: Locale, expected: ExpectedVersion = null): Promise<Outcome<{ id: number }>> {
   return editorialWrite(
     db,
     async (tx, record) => {
       const before = await lockAndRead(tx, 'book', id, readBook);
       if (!before) throw new Refusal(notFound);
+      checkVersion(before, expected);
       await tx.execute(sql`DELETE FROM books WHERE id = ${id}`);
       await forgetSlugs(tx, 'book', id);
       await record({ entityType: 'book', entityId: id, action: 'delete', before, after: null });

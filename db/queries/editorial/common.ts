@@ -9,6 +9,7 @@ import type { ErrorDetailKey } from '../../../src/domain/envelope.ts';
 import type { BlockingBook, EditedEntity } from '../../../src/domain/schemas/editorial.ts';
 import { slugPlan, type SlugSituation } from '../../../src/domain/editorial/slug-choice.ts';
 import { uniqueSlug } from '../../../src/domain/slug.ts';
+import { versionMatches, type ExpectedVersion } from '../../../src/domain/editorial/versions.ts';
 import type { Database } from '../../client.ts';
 import { fitsSerial } from '../refs.ts';
 import { recordHistory, type Actor } from './history.ts';
@@ -24,7 +25,9 @@ export type Outcome<T> =
   /** A delete refused while books still name the thing (`total` of them; `books` the first few). */
   | { ok: false; reason: 'blocked'; books: BlockingBook[]; total: number }
   /** A unique value taken by another thing (a genre's name). */
-  | { ok: false; reason: 'conflict'; key: string };
+  | { ok: false; reason: 'conflict'; key: string }
+  /** A write based on another version than the stored one (issue 27 point 4): `current` is the record now. */
+  | { ok: false; reason: 'stale'; current: { version: number } };
 
 export const done = <T>(value: T): Outcome<T> => ({ ok: true, value });
 export const notFound = { ok: false, reason: 'notFound' } as const;
@@ -151,8 +154,32 @@ function databaseError(error: unknown): { code?: string; constraint?: string } |
   return undefined;
 }
 
+/**
+ * Refuses a write based on another version than `current`'s (issue 27 point 4). Called on the row
+ * read after its lock (`lockAndRead`, FOR UPDATE), and the write then sets `version = version + 1`
+ * in the same transaction: a second editor waiting on the lock reads the first one's version and is
+ * refused, so two saves based on one version cannot both succeed.
+ */
+export function checkVersion<R extends { version: number }>(current: R, expected: ExpectedVersion): void {
+  if (!versionMatches(current.version, expected)) throw new Refusal({ ok: false, reason: 'stale', current });
+}
+
+/** The column value that moves a record's version with a write. */
+export const nextVersion = sql`version + 1`;
+
+/**
+ * A localized text after a PATCH that names some languages (issue 27 point 4): the stored text with
+ * the languages sent replaced; null or '' clears a language, one left out keeps its text.
+ * @example mergeLocalized({ en: 'A', de: 'B' }, { de: null, it: 'C' }) // { en: 'A', it: 'C' }
+ */
+export function mergeLocalized(stored: Partial<Record<string, string>> | null | undefined, sent: Partial<Record<string, string | null | undefined>>): Record<string, string> {
+  const merged: Record<string, string | null | undefined> = { ...(stored ?? {}) };
+  for (const [language, value] of Object.entries(sent)) if (value !== undefined) merged[language] = value;
+  return withoutEmpty(merged);
+}
+
 /** A localized text without its empty languages (an empty text is no text in that language). */
-export function withoutEmpty(texts: Partial<Record<string, string | undefined>>): Record<string, string> {
+export function withoutEmpty(texts: Partial<Record<string, string | null | undefined>>): Record<string, string> {
   return Object.fromEntries(Object.entries(texts).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
 }
 

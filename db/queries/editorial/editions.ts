@@ -16,7 +16,8 @@ import {
   type EditionRecord,
   type EditionRuleViolation,
 } from '../../../src/domain/editorial/edition-rules.ts';
-import type { Edition, EditionInput } from '../../../src/domain/schemas/edition.ts';
+import type { EditionInput, EditorEdition } from '../../../src/domain/schemas/edition.ts';
+import { versionMatches, type ExpectedVersion } from '../../../src/domain/editorial/versions.ts';
 import type { Database } from '../../client.ts';
 import { editions } from '../../schema/index.ts';
 import { fitsSerial } from '../refs.ts';
@@ -24,14 +25,19 @@ import { recordHistory, type Actor } from './history.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export type EditionWriteResult<T> = { ok: true; value: T } | { ok: false; violation: EditionRuleViolation | 'bookNotFound' };
+export type EditionWriteResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; violation: EditionRuleViolation | 'bookNotFound' }
+  /** Based on another version than the stored one (issue 27 point 4): `current` is the edition now. */
+  | { ok: false; violation: 'stale'; current: EditorEdition };
 
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
 
-function toEdition(row: typeof editions.$inferSelect): Edition {
+function toEdition(row: typeof editions.$inferSelect): EditorEdition {
   return {
     id: row.id,
+    version: row.version,
     bookId: row.bookId,
     title: row.title,
     description: row.description,
@@ -71,13 +77,13 @@ async function bookOfEdition(tx: Transaction, editionId: number): Promise<number
 }
 
 /** An edition as it is now (read under the book's lock: the history's "before"). */
-async function editionNow(tx: Transaction, editionId: number): Promise<Edition> {
+async function editionNow(tx: Transaction, editionId: number): Promise<EditorEdition> {
   const [row] = await tx.select().from(editions).where(eq(editions.id, editionId)).limit(1);
   return toEdition(row!);
 }
 
 /** Records an edition write in the admin history, in the write's transaction. */
-const record = (tx: Transaction, actor: Actor, entityId: number, action: 'create' | 'update' | 'delete', before: Edition | null, after: Edition | null) =>
+const record = (tx: Transaction, actor: Actor, entityId: number, action: 'create' | 'update' | 'delete', before: EditorEdition | null, after: EditorEdition | null) =>
   recordHistory(tx, { actor, entityType: 'edition', entityId: String(entityId), action, before, after });
 
 async function factsOf(tx: Transaction, bookId: number): Promise<EditionFacts[]> {
@@ -86,7 +92,7 @@ async function factsOf(tx: Transaction, bookId: number): Promise<EditionFacts[]>
 
 async function demote(tx: Transaction, editionId: number | null): Promise<void> {
   if (editionId === null) return;
-  await tx.update(editions).set({ isPrimaryEdition: false, updatedAt: sql`now()` }).where(eq(editions.id, editionId));
+  await tx.update(editions).set({ isPrimaryEdition: false, updatedAt: sql`now()`, version: sql`${editions.version} + 1` }).where(eq(editions.id, editionId));
 }
 
 /**
@@ -116,9 +122,9 @@ async function guardUnique<T>(write: () => Promise<EditionWriteResult<T>>): Prom
 }
 
 /** POST /api/books/{id}/editions: adds an edition to the book. */
-export function createEdition(db: Database, bookId: number, input: EditionInput, actor: Actor): Promise<EditionWriteResult<Edition>> {
+export function createEdition(db: Database, bookId: number, input: EditionInput, actor: Actor): Promise<EditionWriteResult<EditorEdition>> {
   return guardUnique(() =>
-    db.transaction(async (tx): Promise<EditionWriteResult<Edition>> => {
+    db.transaction(async (tx): Promise<EditionWriteResult<EditorEdition>> => {
       if (!(await lockBook(tx, bookId))) return { ok: false, violation: 'bookNotFound' };
       const plan = planEditionWrite(await factsOf(tx, bookId), null, input);
       if (!plan.ok) return plan;
@@ -131,17 +137,29 @@ export function createEdition(db: Database, bookId: number, input: EditionInput,
   );
 }
 
+/**
+ * The edition under the book's lock, or the refusal of a write based on another version. The lock
+ * serializes the book's edition writes, and each write moves the version: two writes based on one
+ * version cannot both pass (issue 27 point 4).
+ */
+async function currentAt(tx: Transaction, editionId: number, expected: ExpectedVersion): Promise<{ ok: true; edition: EditorEdition } | { ok: false; violation: 'stale'; current: EditorEdition }> {
+  const edition = await editionNow(tx, editionId);
+  return versionMatches(edition.version, expected) ? { ok: true, edition } : { ok: false, violation: 'stale', current: edition };
+}
+
 /** PATCH /api/editions/{id} with the edition's fields: replaces them (left-out optional values become empty). */
-export function updateEdition(db: Database, editionId: number, input: EditionInput, actor: Actor): Promise<EditionWriteResult<Edition>> {
+export function updateEdition(db: Database, editionId: number, input: EditionInput, actor: Actor, expected: ExpectedVersion = null): Promise<EditionWriteResult<EditorEdition>> {
   return guardUnique(() =>
     withEditionOf(db, editionId, async (tx, facts) => {
+      const now = await currentAt(tx, editionId, expected);
+      if (!now.ok) return now;
       const plan = planEditionWrite(facts, editionId, input);
       if (!plan.ok) return plan;
-      const before = await editionNow(tx, editionId);
+      const before = now.edition;
       await demote(tx, plan.demoteId);
       const [row] = await tx
         .update(editions)
-        .set({ ...toColumns(plan.record), updatedAt: sql`now()` })
+        .set({ ...toColumns(plan.record), updatedAt: sql`now()`, version: sql`${editions.version} + 1` })
         .where(eq(editions.id, editionId))
         .returning();
       const after = toEdition(row!);
@@ -152,31 +170,35 @@ export function updateEdition(db: Database, editionId: number, input: EditionInp
 }
 
 /** PATCH /api/editions/{id} with only `{ isPrimaryEdition: true }`: the edition becomes the primary, the old one is demoted. */
-export function promoteEdition(db: Database, editionId: number, actor: Actor): Promise<EditionWriteResult<Edition>> {
+export function promoteEdition(db: Database, editionId: number, actor: Actor, expected: ExpectedVersion = null): Promise<EditionWriteResult<EditorEdition>> {
   return withEditionOf(db, editionId, async (tx, facts) => {
+    const now = await currentAt(tx, editionId, expected);
+    if (!now.ok) return now;
     const plan = planPromotion(facts, editionId);
     if (!plan.ok) return plan;
-    const before = await editionNow(tx, editionId);
+    const before = now.edition;
     const demoted = plan.demoteId === null ? null : await editionNow(tx, plan.demoteId);
     await demote(tx, plan.demoteId);
     const [row] = await tx
       .update(editions)
-      .set({ isPrimaryEdition: true, ...(plan.demoteId === null ? {} : { updatedAt: sql`now()` }) })
+      .set({ isPrimaryEdition: true, ...(plan.demoteId === null ? {} : { updatedAt: sql`now()`, version: sql`${editions.version} + 1` }) })
       .where(eq(editions.id, editionId))
       .returning();
     const after = toEdition(row!);
-    if (demoted) await record(tx, actor, demoted.id, 'update', demoted, { ...demoted, isPrimaryEdition: false });
+    if (demoted) await record(tx, actor, demoted.id, 'update', demoted, { ...demoted, isPrimaryEdition: false, version: demoted.version + 1 });
     await record(tx, actor, editionId, 'update', before, after);
     return { ok: true, value: after };
   });
 }
 
 /** DELETE /api/editions/{id}: removes an edition other than the primary. */
-export function deleteEdition(db: Database, editionId: number, actor: Actor): Promise<EditionWriteResult<null>> {
+export function deleteEdition(db: Database, editionId: number, actor: Actor, expected: ExpectedVersion = null): Promise<EditionWriteResult<null>> {
   return withEditionOf(db, editionId, async (tx, facts) => {
+    const now = await currentAt(tx, editionId, expected);
+    if (!now.ok) return now;
     const plan = planDeletion(facts, editionId);
     if (!plan.ok) return plan;
-    const before = await editionNow(tx, editionId);
+    const before = now.edition;
     // The primary check again in the statement: it holds even for a writer that skipped the lock.
     const removed = await tx
       .delete(editions)

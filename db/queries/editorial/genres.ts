@@ -9,12 +9,13 @@ import type { Locale } from '../../../src/domain/enums.ts';
 import type { CreateGenre, GenreRecord, UpdateGenre } from '../../../src/domain/schemas/editorial.ts';
 import type { Database } from '../../client.ts';
 import { fitsSerial } from '../refs.ts';
-import { blockingBooks, chooseSlug, editorialWrite, insertRow, lockAndRead, notFound, Refusal, rows, updateRow, withoutEmpty, type Executor, type Outcome } from './common.ts';
+import { blockingBooks, chooseSlug, editorialWrite, insertRow, lockAndRead, notFound, Refusal, rows, updateRow, withoutEmpty, checkVersion, mergeLocalized, nextVersion, type Executor, type Outcome } from './common.ts';
+import type { ExpectedVersion } from '../../../src/domain/editorial/versions.ts';
 import type { Actor } from './history.ts';
 
 const genreRecordSql = sql`
   SELECT json_build_object(
-    'id', g.id, 'slug', g.slug, 'name', g.name, 'names', g.names, 'category', g.category, 'description', g.description, 'imageUrl', g.image_url
+    'id', g.id, 'version', g.version, 'slug', g.slug, 'name', g.name, 'names', g.names, 'category', g.category, 'description', g.description, 'imageUrl', g.image_url
   ) AS record
   FROM genres g`;
 
@@ -33,53 +34,57 @@ export async function findGenreRecord(db: Executor, ref: number | string): Promi
   return row?.record ?? null;
 }
 
-function genreColumns(input: UpdateGenre) {
+function genreColumns(input: UpdateGenre, before?: GenreRecord) {
   const set: Record<string, unknown> = {};
   if (input.name !== undefined) set.name = input.name;
-  if (input.names !== undefined) set.names = withoutEmpty(input.names);
+  if (input.names !== undefined) set.names = before ? mergeLocalized(before.names, input.names) : withoutEmpty(input.names);
   if (input.category !== undefined) set.category = input.category;
-  if (input.description !== undefined) set.description = withoutEmpty(input.description);
+  if (input.description !== undefined) set.description = before ? mergeLocalized(before.description, input.description) : withoutEmpty(input.description);
   if (input.imageUrl !== undefined) set.image_url = input.imageUrl;
   return set;
 }
 
-export async function createGenre(db: Database, actor: Actor, input: CreateGenre): Promise<Outcome<{ id: number; slug: string }>> {
+export async function createGenre(db: Database, actor: Actor, input: CreateGenre): Promise<Outcome<{ id: number; slug: string; version: number }>> {
   return editorialWrite(
     db,
     async (tx, record) => {
       const slug = await chooseSlug(tx, { kind: 'genre', name: input.name, requested: input.slug }, null);
       const id = await insertRow(tx, 'genres', { ...genreColumns(input), slug });
-      await record({ entityType: 'genre', entityId: id, action: 'create', before: null, after: await readGenre(tx, id) });
-      return { id, slug };
+      const after = (await readGenre(tx, id))!;
+      await record({ entityType: 'genre', entityId: id, action: 'create', before: null, after });
+      return { id, slug, version: after.version };
     },
     actor,
     NAME_CONFLICT,
   );
 }
 
-export async function updateGenre(db: Database, actor: Actor, id: number, input: UpdateGenre): Promise<Outcome<{ id: number; slug: string }>> {
+export async function updateGenre(db: Database, actor: Actor, id: number, input: UpdateGenre, expected: ExpectedVersion = null): Promise<Outcome<{ id: number; slug: string; version: number }>> {
   return editorialWrite(
     db,
     async (tx, record) => {
       const before = await lockAndRead(tx, 'genre', id, readGenre);
       if (!before) throw new Refusal(notFound);
+      checkVersion(before, expected);
       // Genres have no pinned slugs (the seed never renames them): the slug stays unless one is typed.
       const slug = input.slug === undefined ? before.slug : await chooseSlug(tx, { kind: 'genre', name: input.name ?? before.name, requested: input.slug, current: { slug: before.slug, pinned: true } }, id);
-      await updateRow(tx, 'genres', id, { ...genreColumns(input), slug });
-      await record({ entityType: 'genre', entityId: id, action: 'update', before, after: await readGenre(tx, id) });
-      return { id, slug };
+      await updateRow(tx, 'genres', id, { ...genreColumns(input, before), slug, version: nextVersion });
+      const after = (await readGenre(tx, id))!;
+      await record({ entityType: 'genre', entityId: id, action: 'update', before, after });
+      return { id, slug, version: after.version };
     },
     actor,
     NAME_CONFLICT,
   );
 }
 
-export async function deleteGenre(db: Database, actor: Actor, id: number, locale: Locale): Promise<Outcome<{ id: number }>> {
+export async function deleteGenre(db: Database, actor: Actor, id: number, locale: Locale, expected: ExpectedVersion = null): Promise<Outcome<{ id: number }>> {
   return editorialWrite(
     db,
     async (tx, record) => {
       const before = await lockAndRead(tx, 'genre', id, readGenre);
       if (!before) throw new Refusal(notFound);
+      checkVersion(before, expected);
       const blocking = await blockingBooks(tx, 'book_genres', 'genre_id', id, locale);
       if (blocking.total > 0) throw new Refusal({ ok: false, reason: 'blocked', ...blocking });
       await tx.execute(sql`DELETE FROM genres WHERE id = ${id}`);

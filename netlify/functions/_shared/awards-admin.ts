@@ -2,17 +2,25 @@
 import type { Outcome } from '../../../db/queries/editorial/common.ts';
 import { ApiError } from '../../../src/domain/envelope.ts';
 import { awardMaxYear } from '../../../src/domain/schemas/awards-admin.ts';
-import { blockedError } from './editorial.ts';
+import { etagOf } from '../../../src/domain/editorial/versions.ts';
+import { noteCatalogueWrite } from './catalogue-index.ts';
+import { blockedError, staleError } from './editorial.ts';
 import { ok, type RequestContext } from './http.ts';
 import { requestRebuild } from './rebuild.ts';
 
 /**
- * The saved value with the rebuild it asked for (award pages are static), or the refusal: 404 (with
+ * The saved value with the rebuild it asked for (award pages are static) and, for the award, its new
+ * version as the ETag; or the refusal: 409 with the current award when stale (issue 27), 404 (with
  * `notFoundKey`: the award's, or the category's on a category's own endpoint), 400 with details, 409
  * naming the books a category's delete waits for.
  */
 export async function awardAnswer<T extends object>(ctx: RequestContext, outcome: Outcome<T>, status = 200, notFoundKey = 'api.error.awardNotFound'): Promise<Response> {
-  if (outcome.ok) return ok({ ...outcome.value, rebuild: await requestRebuild(ctx) }, { status });
+  if (outcome.ok) {
+    await noteCatalogueWrite(); // read-your-writes (issue 27 point 5)
+    const version = (outcome.value as { version?: unknown }).version;
+    return ok({ ...outcome.value, rebuild: await requestRebuild(ctx) }, { status, headers: typeof version === 'number' ? { etag: etagOf(version) } : undefined });
+  }
+  if (outcome.reason === 'stale') throw staleError(outcome.current);
   if (outcome.reason === 'invalid') throw new ApiError('VALIDATION', 'api.error.validation', outcome.details);
   if (outcome.reason === 'blocked') throw blockedError('api.error.awardCategoryHasBooks', outcome);
   throw new ApiError('NOT_FOUND', notFoundKey);

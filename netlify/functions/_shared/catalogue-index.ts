@@ -10,6 +10,10 @@
  *   Requests wait for the reload, so an answer after a change is never older than the check interval.
  * - When the check fails (database unreachable) the loaded index keeps answering: the searches are
  *   cached reads. With no index loaded yet the error propagates (503 UNAVAILABLE).
+ * - Read-your-writes (issue 27 point 5, ADR 0030): a handler that wrote the catalogue calls
+ *   `noteCatalogueWrite()` before it answers; the version it reads becomes this instance's floor, and
+ *   nothing older than the floor is served here: the version check and the copy re-read at once (a
+ *   reload then skips the spacing). Other instances follow within their check interval, as before.
  * `generation` changes with every reload: answer caches key by it (answer-cache.ts).
  */
 import { getDb, isDatabaseUnavailable } from '../../../db/client.ts';
@@ -41,8 +45,19 @@ interface Holder {
   generations: number;
   /** No full reload before this time (see reloadSpacing). */
   nextLoadAt?: number;
+  /** The catalogue version of this instance's latest own write: nothing older is served (read-your-writes). */
+  floor?: number;
 }
 const holder: Holder = ((globalThis as Record<symbol, Holder | undefined>)[KEY] ??= { checkedAt: 0, generations: 0 });
+
+/** Whether `version` is at least the instance's own latest write. */
+const notBehindOwnWrites = (version: CatalogueVersion) => version.catalogue >= (holder.floor ?? 0);
+
+/** Keeps the newest version read (a check that started before a write may finish after it). */
+function keepChecked(version: CatalogueVersion): void {
+  if (!holder.versionChecked || version.catalogue >= holder.versionChecked.version.catalogue) holder.versionChecked = { version, at: Date.now() };
+  else holder.versionChecked.at = Date.now();
+}
 
 /**
  * After a reload the next one waits CATALOGUE_RELOAD_SPACING times as long as the last took (default
@@ -65,8 +80,9 @@ async function load(): Promise<LoadedIndex> {
 async function refresh(current: LoadedIndex): Promise<LoadedIndex> {
   try {
     const version = await readCatalogueVersion(await getDb());
-    holder.versionChecked = { version, at: Date.now() };
-    if (version.catalogue !== current.version.catalogue) return Date.now() >= (holder.nextLoadAt ?? 0) ? await load() : current;
+    keepChecked(version);
+    // The spacing protects the instance from an editor's burst of writes, but never delays its own writes.
+    if (version.catalogue !== current.version.catalogue) return Date.now() >= (holder.nextLoadAt ?? 0) || !notBehindOwnWrites(current.version) ? await load() : current;
     if (version.popularity !== current.version.popularity) {
       const { version: read, counters, ratings } = await readPopularity(await getDb());
       if (read.catalogue !== current.version.catalogue) return await load();
@@ -88,12 +104,18 @@ async function refresh(current: LoadedIndex): Promise<LoadedIndex> {
  * being served; before any successful read the error propagates (503 UNAVAILABLE).
  */
 export async function catalogueVersion(): Promise<CatalogueVersion> {
-  const now = Date.now();
-  if (holder.versionChecked && now - holder.versionChecked.at < checkIntervalMs()) return holder.versionChecked.version;
-  holder.versionPending ??= (async () => {
+  const checked = holder.versionChecked;
+  if (checked && Date.now() - checked.at < checkIntervalMs() && notBehindOwnWrites(checked.version)) return checked.version;
+  const version = await sharedVersionCheck();
+  // A check that was already under way when this instance wrote may have read the version before it.
+  return notBehindOwnWrites(version) ? version : sharedVersionCheck();
+}
+
+function sharedVersionCheck(): Promise<CatalogueVersion> {
+  return (holder.versionPending ??= (async () => {
     try {
       const version = await readCatalogueVersion(await getDb());
-      holder.versionChecked = { version, at: Date.now() };
+      keepChecked(version);
       return version;
     } catch (error) {
       if (!holder.versionChecked || !isDatabaseUnavailable(error)) throw error;
@@ -102,14 +124,36 @@ export async function catalogueVersion(): Promise<CatalogueVersion> {
     } finally {
       holder.versionPending = undefined;
     }
-  })();
-  return holder.versionPending;
+  })());
+}
+
+/**
+ * After this instance wrote the catalogue (the write committed): reads the version row, which now
+ * counts the write, and makes it the floor below which nothing is served here (issue 27 point 5).
+ * Never fails the write's answer: when the read fails, the next request checks the version instead.
+ */
+export async function noteCatalogueWrite(): Promise<void> {
+  try {
+    const version = await readCatalogueVersion(await getDb());
+    holder.floor = Math.max(holder.floor ?? 0, version.catalogue);
+    keepChecked(version);
+  } catch {
+    if (holder.versionChecked) holder.versionChecked.at = 0;
+    holder.checkedAt = 0;
+  }
 }
 
 /** The current index: loaded on first use, refreshed after a catalogue or popularity change. */
 export async function catalogueIndex(): Promise<LoadedIndex> {
   const loaded = holder.loaded;
-  if (loaded && Date.now() - holder.checkedAt < checkIntervalMs()) return loaded;
+  if (loaded && Date.now() - holder.checkedAt < checkIntervalMs() && notBehindOwnWrites(loaded.version)) return loaded;
+  const next = await sharedIndexCheck();
+  // As for the version: a reload under way when this instance wrote may hold the catalogue before it.
+  return notBehindOwnWrites(next.version) ? next : sharedIndexCheck();
+}
+
+function sharedIndexCheck(): Promise<LoadedIndex> {
+  const loaded = holder.loaded;
   holder.pending ??= (async () => {
     try {
       const next = loaded ? await refresh(loaded) : await load();

@@ -89,6 +89,7 @@ function errorResponse(error: ApiError, locale: Locale): Response {
   const retryAfter = Number(error.headers?.['retry-after']);
   if (Number.isInteger(retryAfter)) body.retryAfter = retryAfter;
   if (error.extras?.blockedBy) body.blockedBy = error.extras.blockedBy;
+  if (error.extras?.current !== undefined) body.current = error.extras.current;
   return answer(JSON.stringify({ success: false, error: body }), error.status, JSON_HEADERS, { 'content-language': locale }, error.headers ?? {});
 }
 

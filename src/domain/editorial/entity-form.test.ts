@@ -6,6 +6,7 @@ const YEAR = 2026;
 
 const bookRecord = (overrides: Partial<BookRecord> = {}): BookRecord => ({
   id: 7,
+  version: 1,
   slug: 'dune',
   slugPinned: false,
   title: 'Dune',
@@ -65,14 +66,16 @@ describe('the edit form', () => {
     expect(values.description).toEqual({ en: 'Arrakis.', de: '', it: '' });
   });
 
-  it('sends only the changed fields, a German text as the whole localized object', () => {
+  it('sends only the changed fields, and of a localized text only the changed languages', () => {
     const loaded = valuesFromRecord('book', bookRecord());
-    expect(updatePayload('book', loaded, { ...loaded, description: { ...loaded.description, de: 'Arrakis, Wüste.' } })).toEqual({ description: { en: 'Arrakis.', de: 'Arrakis, Wüste.', it: '' } });
+    expect(updatePayload('book', loaded, { ...loaded, description: { ...loaded.description, de: 'Arrakis, Wüste.' } })).toEqual({ description: { de: 'Arrakis, Wüste.' } });
+    // A cleared language is sent as '' (the server clears just that one).
+    expect(updatePayload('book', loaded, { ...loaded, description: { ...loaded.description, en: '' } })).toEqual({ description: { en: '' } });
     expect(updatePayload('book', loaded, { ...loaded, slug: 'dune-roman', publisher: 'Heyne' })).toEqual({ slug: 'dune-roman', publisher: 'Heyne' });
   });
 
   it('clears an optional field with null and refuses a save without changes', () => {
-    const loaded = valuesFromRecord('series', { id: 1, slug: 's', slugPinned: false, name: 'S', kind: 'novel_series', status: 'ongoing', description: {}, imageUrl: null });
+    const loaded = valuesFromRecord('series', { id: 1, version: 1, slug: 's', slugPinned: false, name: 'S', kind: 'novel_series', status: 'ongoing', description: {}, imageUrl: null });
     expect(updatePayload('series', loaded, { ...loaded, status: '' })).toEqual({ status: null });
     expect(checkForm({ kind: 'series', values: loaded, loaded, currentYear: YEAR })).toEqual({ ok: false, errors: { '': 'validation.editorial.nothingToChange' } });
   });

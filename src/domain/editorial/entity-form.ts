@@ -273,14 +273,26 @@ export function createPayload(kind: EditedEntity, values: FormValues): Record<st
 
 /**
  * What an update sends: only the fields that differ from the loaded record's form (a PATCH leaves
- * the rest; an unchanged slug is not sent, so the server's slug rule keeps deciding).
+ * the rest; an unchanged slug is not sent, so the server's slug rule keeps deciding), and of a
+ * localized text only the languages that differ.
  * @example updatePayload('genre', loaded, { ...loaded, category: 'horror' }) // { category: 'horror' }
  */
 export function updatePayload(kind: EditedEntity, loaded: FormValues, values: FormValues): Record<string, unknown> {
   const before = payloadFromValues(kind, loaded);
   const after = payloadFromValues(kind, values);
-  return Object.fromEntries(Object.entries(after).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])));
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (JSON.stringify(value) === JSON.stringify(before[key])) continue;
+    // A localized text sends only the languages that changed (issue 27 point 4: the PATCH merges them).
+    changed[key] = LOCALIZED_FIELDS.has(key) ? changedLanguages(before[key] as LocalizedValues, value as LocalizedValues) : value;
+  }
+  return changed;
 }
+
+/** The fields that hold a text per language. */
+const LOCALIZED_FIELDS: ReadonlySet<string> = new Set(['description', 'bio', 'names']);
+const changedLanguages = (before: LocalizedValues, after: LocalizedValues): Partial<LocalizedValues> =>
+  Object.fromEntries(Object.entries(after).filter(([language, text]) => text !== before[language as keyof LocalizedValues]));
 
 /** Message keys per form field ('title', 'authorIds', 'description.de', 'series.1.position', ...). */
 export type FormErrors = Record<string, string>;

@@ -12,7 +12,7 @@ export interface FieldChange {
 }
 
 /** Fields that are bookkeeping, not content. */
-const SKIPPED = new Set(['id', 'slugPinned', 'updatedAt', 'createdAt']);
+const SKIPPED = new Set(['id', 'slugPinned', 'updatedAt', 'createdAt', 'version']);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { affiliateTemplateProblem, isAffiliateDomain } from '../reader/affiliate-link.ts';
 import { text } from './text.ts';
+import { notEmpty } from './editorial.ts';
+import { VersionSchema } from '../editorial/versions.ts';
 
 export const AFFILIATE_TAG_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -17,8 +19,8 @@ const enabled = z.boolean('validation.affiliate.enabled');
 export const AffiliateServiceInputSchema = z.strictObject({ key, name, enabled: enabled.default(true) });
 export type AffiliateServiceInput = z.infer<typeof AffiliateServiceInputSchema>;
 export const AffiliateServicePatchSchema = z
-  .strictObject({ key: key.optional(), name: name.optional(), enabled: enabled.optional() })
-  .refine((v) => Object.keys(v).length > 0, 'validation.editorial.nothingToChange');
+  .strictObject({ key: key.optional(), name: name.optional(), enabled: enabled.optional(), version: VersionSchema.optional() })
+  .refine(notEmpty, 'validation.editorial.nothingToChange');
 export type AffiliateServicePatch = z.infer<typeof AffiliateServicePatchSchema>;
 
 const localeFields = {
@@ -43,7 +45,7 @@ function checkTemplate(value: { template?: string; domain?: string; affiliateTag
 }
 
 export const AffiliateLocaleInputSchema = z
-  .strictObject({ ...localeFields, variant: localeFields.variant.default('default'), affiliateTag: localeFields.affiliateTag.default(null) })
+  .strictObject({ ...localeFields, variant: localeFields.variant.default('default'), affiliateTag: localeFields.affiliateTag.default(null), version: VersionSchema.optional() })
   .superRefine(checkTemplate);
 export type AffiliateLocaleInput = z.infer<typeof AffiliateLocaleInputSchema>;
 export const AffiliateLocalePatchSchema = z
@@ -53,8 +55,10 @@ export const AffiliateLocalePatchSchema = z
     template: localeFields.template.optional(),
     domain: localeFields.domain.optional(),
     affiliateTag: localeFields.affiliateTag.optional(),
+    /** The service's version (a locale is part of its service, issue 27 point 4). */
+    version: VersionSchema.optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, 'validation.editorial.nothingToChange')
+  .refine(notEmpty, 'validation.editorial.nothingToChange')
   .superRefine(checkTemplate);
 export type AffiliateLocalePatch = z.infer<typeof AffiliateLocalePatchSchema>;
 
@@ -67,7 +71,7 @@ export const AdminAffiliateLocaleSchema = z.object({
   affiliateTag: z.string().nullable(),
 });
 export type AdminAffiliateLocale = z.infer<typeof AdminAffiliateLocaleSchema>;
-export const AdminAffiliateServiceSchema = z.object({ id: z.number().int(), key: z.string(), name: z.string(), enabled: z.boolean(), locales: z.array(AdminAffiliateLocaleSchema) });
+export const AdminAffiliateServiceSchema = z.object({ id: z.number().int(), version: z.number().int(), key: z.string(), name: z.string(), enabled: z.boolean(), locales: z.array(AdminAffiliateLocaleSchema) });
 export type AdminAffiliateService = z.infer<typeof AdminAffiliateServiceSchema>;
 
 /** GET /api/admin/affiliate: every service (disabled ones too) and the sample edition of the preview (Dune's primary edition). */

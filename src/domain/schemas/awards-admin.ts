@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { slugify } from '../slug.ts';
-import { LocalizedDescriptionSchema, YEAR_AHEAD, YEAR_MIN } from './editorial.ts';
+import { LocalizedDescriptionSchema, notEmpty, YEAR_AHEAD, YEAR_MIN } from './editorial.ts';
+import { VersionSchema } from '../editorial/versions.ts';
 import { IdParamSchema } from './refs.ts';
 import { text } from './text.ts';
 
@@ -31,24 +32,28 @@ const Id = z.number('validation.id').int('validation.id').positive('validation.i
 /** POST /api/admin/awards */
 export const AwardInputSchema = z.strictObject({ name, slug: slug.optional(), names: localizedNames.default({}), about: LocalizedDescriptionSchema.default({}) });
 export type AwardInput = z.infer<typeof AwardInputSchema>;
-/** PATCH /api/admin/awards/{id}: any of the fields (the slug stays: award pages keep their address). */
+/**
+ * PATCH /api/admin/awards/{id}: any of the fields (the slug stays: award pages keep their address);
+ * names and about change only in the languages sent ('' or null clears one). `version` (or If-Match)
+ * is the award's version the change is based on (issue 27 point 4); category writes name it too.
+ */
 export const AwardPatchSchema = z
-  .strictObject({ name: name.optional(), names: localizedNames.optional(), about: LocalizedDescriptionSchema.optional() })
-  .refine((v) => Object.keys(v).length > 0, 'validation.editorial.nothingToChange');
+  .strictObject({ name: name.optional(), names: localizedNames.optional(), about: LocalizedDescriptionSchema.optional(), version: VersionSchema.optional() })
+  .refine(notEmpty, 'validation.editorial.nothingToChange');
 export type AwardPatch = z.infer<typeof AwardPatchSchema>;
 
 /** A category's names: English is needed (the slug comes from it, and pages fall back to it). */
 const categoryNames = localizedNames.refine((n) => n.en !== undefined && notBlank(n.en), { message: 'validation.awards.categoryName', path: ['en'] });
 
 /** POST /api/admin/awards/{id}/categories: the names (English needed: the slug comes from it unless given). */
-export const AwardCategoryInputSchema = z.strictObject({ names: categoryNames, slug: slug.optional() });
+export const AwardCategoryInputSchema = z.strictObject({ names: categoryNames, slug: slug.optional(), version: VersionSchema.optional() });
 export type AwardCategoryInput = z.infer<typeof AwardCategoryInputSchema>;
 
 /**
  * PATCH /api/admin/awards/{id}/categories/{categoryId}: the names in en, de and it, replaced as a
  * whole (an empty language is no name in it). The slug stays: the category's page keeps its address.
  */
-export const AwardCategoryPatchSchema = z.strictObject({ names: categoryNames });
+export const AwardCategoryPatchSchema = z.strictObject({ names: categoryNames, version: VersionSchema.optional() });
 export type AwardCategoryPatch = z.infer<typeof AwardCategoryPatchSchema>;
 
 /** The slot a year's entries fill: one catalogue category or a custom one, and the year. */
@@ -96,7 +101,7 @@ export const AwardCategoryParamsSchema = z.object({ id: IdParamSchema, categoryI
 // Answers.
 const Localized = z.record(z.string(), z.string());
 export const AdminAwardCategorySchema = z.object({ id: z.number().int(), slug: z.string(), names: Localized, position: z.number().int() });
-export const AdminAwardSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string(), names: Localized, about: Localized, categories: z.array(AdminAwardCategorySchema) });
+export const AdminAwardSchema = z.object({ id: z.number().int(), version: z.number().int(), slug: z.string(), name: z.string(), names: Localized, about: Localized, categories: z.array(AdminAwardCategorySchema) });
 export type AdminAward = z.infer<typeof AdminAwardSchema>;
 export const AdminAwardsSchema = z.array(AdminAwardSchema);
 

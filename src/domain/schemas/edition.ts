@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isImageUrl } from './images.ts';
 import { IdParamSchema, refSchema } from './refs.ts';
 import { text } from './text.ts';
+import { VersionSchema } from '../editorial/versions.ts';
 import { BINDING_TYPES, EDITION_TYPES, FORMAT_TYPES } from '../enums.ts';
 
 /** An edition as the API returns it (spec §3 Edition; GET /api/books/{id}/editions). */
@@ -26,6 +27,13 @@ export const EditionSchema = z.object({
   isOriginalLanguage: z.boolean(),
 });
 export type Edition = z.infer<typeof EditionSchema>;
+
+/**
+ * An edition as the editions manager reads and writes it: with its version (issue 27 point 4), which
+ * its PATCH and DELETE name. Public answers (the pop-up, the read API) leave the version out.
+ */
+export const EditorEditionSchema = EditionSchema.extend({ version: z.number().int() });
+export type EditorEdition = z.infer<typeof EditorEditionSchema>;
 
 /** A book reference in a path: its numeric id or its slug. */
 export const BookRefSchema = refSchema('validation.bookRef');
@@ -125,8 +133,11 @@ export function editionInputSchema(maxYear: number) {
 }
 export type EditionInput = z.infer<ReturnType<typeof editionInputSchema>>;
 
-/** PATCH /api/editions/{id} with only `{ isPrimaryEdition: true }`: make it the primary edition (spec §7). */
-export const PromoteEditionSchema = z.strictObject({ isPrimaryEdition: z.literal(true) });
+/** PATCH /api/editions/{id} with the edition's fields and the version they are based on (or If-Match). */
+export const editionPatchSchema = (maxYear: number) => editionInputSchema(maxYear).extend({ version: VersionSchema.optional() });
+
+/** PATCH /api/editions/{id} with only `{ isPrimaryEdition: true }` (and the version): make it the primary edition (spec §7). */
+export const PromoteEditionSchema = z.strictObject({ isPrimaryEdition: z.literal(true), version: VersionSchema.optional() });
 
 /** An edition in a path (`/api/editions/{id}`): a numeric id. */
 export const EditionIdParamsSchema = z.object({ id: IdParamSchema });

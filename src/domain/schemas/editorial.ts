@@ -14,6 +14,7 @@ import { GENDERS, GENRE_CATEGORIES, HISTORY_ACTIONS, HISTORY_ENTITY_TYPES, SERIE
 import { slugify } from '../slug.ts';
 import { RebuildStatusSchema } from './rebuild.ts';
 import { text } from './text.ts';
+import { VersionSchema } from '../editorial/versions.ts';
 
 /** Spec §9: publication years from 1800 to the current year plus 5. */
 export const YEAR_MIN = 1800;
@@ -39,13 +40,17 @@ const requiredLine = (required: string, tooLong: string, max: number) => text(re
 /** An optional single-line text; null clears it. */
 const optionalLine = (key: string, max = SHORT_TEXT_MAX_LENGTH) => text(key).max(max, key).nullable().optional();
 
-/** A text in some of en, de, it (markdown for descriptions, plain for names); an empty text means none in that language. */
+/**
+ * A text in some of en, de, it (markdown for descriptions, plain for names); an empty text or null
+ * means none in that language. A PATCH changes only the languages it names (issue 27 point 4): a
+ * language left out keeps its stored text, null or '' clears it.
+ */
 const localized = (key: string, options: { multiline: boolean; max: number }) =>
   z.strictObject(
     {
-      en: text(key, { multiline: options.multiline }).max(options.max, key).optional(),
-      de: text(key, { multiline: options.multiline }).max(options.max, key).optional(),
-      it: text(key, { multiline: options.multiline }).max(options.max, key).optional(),
+      en: text(key, { multiline: options.multiline }).max(options.max, key).nullable().optional(),
+      de: text(key, { multiline: options.multiline }).max(options.max, key).nullable().optional(),
+      it: text(key, { multiline: options.multiline }).max(options.max, key).nullable().optional(),
     },
     'validation.editorial.localized',
   );
@@ -191,8 +196,14 @@ function partialShape<S extends Record<string, z.ZodType>>(shape: S): { [K in ke
   return Object.fromEntries(Object.entries(shape).map(([name, schema]) => [name, schema.optional()])) as { [K in keyof S]: z.ZodOptional<S[K]> };
 }
 
-/** An update must change something. */
-const notEmpty = (value: object) => Object.keys(value).length > 0;
+/** An update must change something (the version it is based on is no change). */
+export const notEmpty = (value: object) => Object.keys(value).some((key) => key !== 'version');
+
+/**
+ * The fields of an update with the version it is based on (issue 27 point 4; the `If-Match` header
+ * says the same): a stale version is refused with 409 and the current record.
+ */
+const updateShape = <S extends Record<string, z.ZodType>>(shape: S) => ({ ...partialShape(shape), version: VersionSchema.optional() });
 
 function buildSchemas(currentYear: number) {
   const book = bookShape(currentYear);
@@ -200,15 +211,15 @@ function buildSchemas(currentYear: number) {
   return {
     createBook: z.strictObject(book).superRefine((b, ctx) => checkBookDates(b, ctx, currentYear)),
     updateBook: z
-      .strictObject(partialShape(book))
+      .strictObject(updateShape(book))
       .superRefine((b, ctx) => checkBookDates(b, ctx, currentYear))
       .refine(notEmpty, 'validation.editorial.nothingToChange'),
     createAuthor: z.strictObject(author).superRefine(checkLifeYears),
-    updateAuthor: z.strictObject(partialShape(author)).superRefine(checkLifeYears).refine(notEmpty, 'validation.editorial.nothingToChange'),
+    updateAuthor: z.strictObject(updateShape(author)).superRefine(checkLifeYears).refine(notEmpty, 'validation.editorial.nothingToChange'),
     createSeries: z.strictObject(seriesShape),
-    updateSeries: z.strictObject(partialShape(seriesShape)).refine(notEmpty, 'validation.editorial.nothingToChange'),
+    updateSeries: z.strictObject(updateShape(seriesShape)).refine(notEmpty, 'validation.editorial.nothingToChange'),
     createGenre: z.strictObject(genreShape),
-    updateGenre: z.strictObject(partialShape(genreShape)).refine(notEmpty, 'validation.editorial.nothingToChange'),
+    updateGenre: z.strictObject(updateShape(genreShape)).refine(notEmpty, 'validation.editorial.nothingToChange'),
   };
 }
 export type EditorialSchemas = ReturnType<typeof buildSchemas>;
@@ -249,6 +260,8 @@ const LocalizedAnswer = z.object({ en: z.string().optional(), de: z.string().opt
 /** A book as the edit form loads it and as history records it: the create fields, filled. */
 export const BookRecordSchema = z.object({
   id: z.number().int(),
+  /** Moves with every write (issue 27 point 4); the GET's ETag is `"v<version>"`. */
+  version: z.number().int(),
   slug: z.string(),
   slugPinned: z.boolean(),
   title: z.string(),
@@ -268,6 +281,8 @@ export type BookRecord = z.infer<typeof BookRecordSchema>;
 
 export const AuthorRecordSchema = z.object({
   id: z.number().int(),
+  /** Moves with every write (issue 27 point 4); the GET's ETag is `"v<version>"`. */
+  version: z.number().int(),
   slug: z.string(),
   slugPinned: z.boolean(),
   name: z.string(),
@@ -284,6 +299,8 @@ export type AuthorRecord = z.infer<typeof AuthorRecordSchema>;
 
 export const SeriesRecordSchema = z.object({
   id: z.number().int(),
+  /** Moves with every write (issue 27 point 4); the GET's ETag is `"v<version>"`. */
+  version: z.number().int(),
   slug: z.string(),
   slugPinned: z.boolean(),
   name: z.string(),
@@ -296,6 +313,8 @@ export type SeriesRecord = z.infer<typeof SeriesRecordSchema>;
 
 export const GenreRecordSchema = z.object({
   id: z.number().int(),
+  /** Moves with every write (issue 27 point 4); the GET's ETag is `"v<version>"`. */
+  version: z.number().int(),
   slug: z.string(),
   name: z.string(),
   names: LocalizedAnswer,
@@ -305,8 +324,8 @@ export const GenreRecordSchema = z.object({
 });
 export type GenreRecord = z.infer<typeof GenreRecordSchema>;
 
-/** What a create or update answers: the id and the (possibly new) slug, and the rebuild it asked for. */
-export const SavedSchema = z.object({ id: z.number().int(), slug: z.string(), rebuild: RebuildStatusSchema });
+/** What a create or update answers: the id, the (possibly new) slug, the new version, and the rebuild it asked for. */
+export const SavedSchema = z.object({ id: z.number().int(), slug: z.string(), version: z.number().int(), rebuild: RebuildStatusSchema });
 export type Saved = z.infer<typeof SavedSchema>;
 
 /** A thing that blocks a delete (409): a book that still names the author, series or genre. */

@@ -66,8 +66,8 @@ export default function EditionForm(props: EditionFormProps) {
       </div>
     );
   }
-  // Keyed by the edition: another edition starts from its own values.
-  return <FormFields key={edition?.id ?? 'new'} {...props} back={back} />;
+  // Keyed by the edition and its version: another edition, or the stored one after a conflict, starts from its own values.
+  return <FormFields key={edition ? `${edition.id}.${(edition as { version?: number }).version ?? ''}` : 'new'} {...props} back={back} />;
 }
 
 function FormFields({ mode, edition, editions, texts, locale, maxYear, saving, serverErrors, onSubmit, onCancel, headingId, headingRef, alert, back }: EditionFormProps & { back: ReactNode }) {

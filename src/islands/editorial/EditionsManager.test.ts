@@ -2,9 +2,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import de from '../../../locales/de.json' with { type: 'json' };
-import type { Edition } from '../../domain/schemas/edition.ts';
+import type { EditorEdition as Edition } from '../../domain/schemas/edition.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
 import { anEdition } from '../../../tests/factories/edition.ts';
+import { editionPayload, editionValues } from '../../domain/editorial/edition-form.ts';
 import { pickTexts } from '../account/texts.ts';
 import { EditionsManagerView, type EditionsManagerViewProps } from './EditionsManager.tsx';
 import { createEditionsManager, initialManagerState, type EditionsManagerState, type ManagerClient } from './stores/editions-manager.ts';
@@ -14,7 +15,7 @@ import { EDITIONS_MANAGER_TEXT_KEYS } from './texts.ts';
 const texts = pickTexts(EDITIONS_MANAGER_TEXT_KEYS, (key) => (de as Record<string, string>)[key]!);
 
 /** The manager's editions belong to book 9. */
-const edition = (overrides: Partial<Edition> = {}): Edition => anEdition({ bookId: 9, ...overrides });
+const edition = (overrides: Partial<Edition> = {}): Edition => ({ version: 1, ...anEdition({ bookId: 9, ...overrides }) });
 
 const primary = edition({ isbn: '978-0-441-17271-9' });
 const german = edition({
@@ -32,7 +33,7 @@ const german = edition({
   isOriginalLanguage: false,
 });
 
-const idle = { load: async () => undefined, openCreate: () => undefined, openEdit: () => undefined, backToList: () => undefined, save: async () => true, promote: async () => undefined, remove: async () => undefined };
+const idle = { load: async () => undefined, openCreate: () => undefined, openEdit: () => undefined, backToList: () => undefined, save: async () => true, promote: async () => undefined, remove: async () => undefined, overwrite: async () => true, reloadConflict: () => undefined };
 
 const render = (state: Partial<EditionsManagerState>, props: Partial<EditionsManagerViewProps> = {}) =>
   renderToStaticMarkup(
@@ -185,6 +186,17 @@ describe('the form view (spec §2, §4, §5)', () => {
     expect(html).toContain('Fehler: Dieses Buch hat bereits eine Originalausgabe. Wählen Sie einen anderen Editionstyp.');
   });
 
+  it('shows which fields someone else changed, with reload and overwrite, above the typed form (issue 27)', () => {
+    const stored = { ...german, title: 'Wüstenplanet', pages: 600, version: 2 };
+    const html = render({ view: { kind: 'edit', editionId: german.id }, conflict: { editionId: german.id, current: stored, mine: { ...editionPayload(editionValues(german)), title: 'Mein Titel' } } });
+    const text = textOf(html);
+    expect(text).toContain('Jemand anderes hat das inzwischen gespeichert.');
+    expect(text).toMatch(/Titel[^:]*: von Ihnen und von jemand anderem geändert/);
+    expect(text).toMatch(/Seiten[^:]*: von jemand anderem geändert/);
+    expect(html).toContain('>Neu laden (meine Eingaben verwerfen)</button>');
+    expect(html).toContain('>Mit meinen Eingaben überschreiben</button>');
+  });
+
   it('says it is saving while the save runs', () => {
     expect(render({ view: { kind: 'create' }, saving: true })).toContain('<button type="submit" class="button button--primary" disabled="">Wird gespeichert…</button>');
   });
@@ -265,8 +277,30 @@ describe('the manager store (spec §4 transitions)', () => {
     manager.openEdit(german.id);
     expect(await manager.save({ title: 'Planet' })).toBe(true);
     expect(manager.$state.get().notice).toBe('Edition „Planet“ gespeichert.');
-    expect(fake.calls.filter((c) => !c.startsWith('GET'))).toEqual([`POST /api/books/9/editions {"title":"Neu"}`, `PATCH /api/editions/${german.id} {"title":"Planet"}`]);
+    expect(fake.calls.filter((c) => !c.startsWith('GET'))).toEqual([`POST /api/books/9/editions {"title":"Neu"}`, `PATCH /api/editions/${german.id} {"title":"Planet","version":1}`]);
     expect(changes()).toBe(2);
+  });
+
+  it('keeps what was typed when someone else saved the edition first, then overwrites or reloads (issue 27)', async () => {
+    const { manager, fake, changes } = setup();
+    await manager.load();
+    manager.openEdit(german.id);
+    const stored = { ...german, title: 'Der Wüstenplanet (neu)', version: 2 };
+    fake.failures.patch = new ApiClientError('Jemand anderes hat das geändert.', 409, 'CONFLICT', undefined, stored);
+    expect(await manager.save({ title: 'Planet' })).toBe(false);
+    expect(manager.$state.get()).toMatchObject({ view: { kind: 'edit', editionId: german.id }, saving: false, conflict: { editionId: german.id, current: stored, mine: { title: 'Planet' } } });
+    delete fake.failures.patch;
+    expect(await manager.overwrite()).toBe(true);
+    expect(fake.calls.filter((c) => c.startsWith('PATCH')).at(-1)).toBe(`PATCH /api/editions/${german.id} {"title":"Planet","version":2}`);
+    expect(manager.$state.get().conflict).toBeNull();
+    expect(changes()).toBe(1);
+
+    manager.openEdit(german.id);
+    fake.failures.patch = new ApiClientError('Jemand anderes hat das geändert.', 409, 'CONFLICT', undefined, { ...stored, version: 5 });
+    await manager.save({ title: 'Noch einmal' });
+    manager.reloadConflict();
+    expect(manager.$state.get().conflict).toBeNull();
+    expect(manager.$state.get().editions.find((e) => e.id === german.id)?.version).toBe(5);
   });
 
   it("stays in the form with the server's field messages when a save is refused", async () => {
@@ -289,7 +323,7 @@ describe('the manager store (spec §4 transitions)', () => {
     const { manager, fake } = setup();
     await manager.load();
     await manager.promote(german.id);
-    expect(fake.calls).toContain(`PATCH /api/editions/${german.id} {"isPrimaryEdition":true}`);
+    expect(fake.calls).toContain(`PATCH /api/editions/${german.id} {"isPrimaryEdition":true,"version":1}`);
     expect(manager.$state.get().editions.filter((e) => e.isPrimaryEdition).map((e) => e.title)).toEqual(['Der Wüstenplanet']);
     expect(manager.$state.get().notice).toBe('„Der Wüstenplanet“ ist jetzt die Hauptausgabe.');
   });

@@ -19,6 +19,13 @@ import { canDeleteEdition } from '../../domain/editorial/edition-rules.ts';
 import { maxEditionYear, type Edition } from '../../domain/schemas/edition.ts';
 import { fill } from '../account/texts.ts';
 import EditionForm from './EditionForm.tsx';
+import ConflictPanel from './ConflictPanel.tsx';
+import { editionPayload, editionValues } from '../../domain/editorial/edition-form.ts';
+import { fieldConflicts } from '../../domain/editorial/versions.ts';
+
+/** The fields of a stale edition save: what the editor sent against the edition as loaded and as stored now. */
+const editionConflicts = (loaded: Edition, mine: Record<string, unknown>, stored: Edition) =>
+  fieldConflicts(editionPayload(editionValues(loaded)), mine, editionPayload(editionValues(stored)));
 import { createEditionsManager, type EditionsManager as ManagerStore, type EditionsManagerState, type ManagerClient } from './stores/editions-manager.ts';
 import type { EditionsManagerTexts } from './texts.ts';
 import { LoadingSpinner } from '../LoadingSpinner.tsx';
@@ -61,7 +68,7 @@ export default function EditionsManager({ bookId, locale, texts, bookTitle, onCl
 
 export interface EditionsManagerViewProps {
   state: EditionsManagerState;
-  store: Pick<ManagerStore, 'load' | 'openCreate' | 'openEdit' | 'backToList' | 'save' | 'promote' | 'remove'>;
+  store: Pick<ManagerStore, 'load' | 'openCreate' | 'openEdit' | 'backToList' | 'save' | 'promote' | 'remove' | 'overwrite' | 'reloadConflict'>;
   texts: EditionsManagerTexts;
   /** The page language (the cover upload's messages). */
   locale: string;
@@ -87,7 +94,17 @@ export function EditionsManagerView({ state, store, texts, locale, bookTitle, on
     headingRef.current?.focus();
   }, [view.kind]);
 
-  const alert = state.error ? (
+  const conflict = state.conflict;
+  const alert = conflict ? (
+    <ConflictPanel
+      conflicts={editionConflicts(state.editions.find((e) => e.id === conflict.editionId) ?? conflict.current, conflict.mine, conflict.current)}
+      labelOf={(c) => (texts as Readonly<Record<string, string>>)[`editorial.editions.form.${c.field}`] ?? c.field}
+      t={(key) => (texts as Readonly<Record<string, string>>)[key] ?? key}
+      busy={state.saving}
+      onReload={store.reloadConflict}
+      onOverwrite={() => void store.overwrite()}
+    />
+  ) : state.error ? (
     <p role="alert" className="editions-manager__error">
       {fill(texts['editorial.editions.error'], { message: state.error })}
     </p>

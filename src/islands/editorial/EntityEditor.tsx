@@ -14,6 +14,7 @@ import {
   fieldOfPath,
   MARKDOWN_FIELDS,
   NAME_FIELD,
+  payloadFromValues,
   proposedSlug,
   valuesFromRecord,
   type AuthorFormValues,
@@ -33,7 +34,9 @@ import type { RebuildStatus } from '../../domain/schemas/rebuild.ts';
 import { describeFailure } from '../account/form-support.ts';
 import EditionsManager from './EditionsManager.tsx';
 import AdminGate from './AdminGate.tsx';
-import { createEditorApi, DeleteRefusedError, KIND_PATH, type BlockingBook, type PickerHit } from './editor-api.ts';
+import { createEditorApi, DeleteRefusedError, KIND_PATH, StaleRecordError, type BlockingBook, type PickerHit } from './editor-api.ts';
+import ConflictPanel from './ConflictPanel.tsx';
+import { fieldConflicts, type FieldConflict } from '../../domain/editorial/versions.ts';
 import { tx, type EditorTexts } from './editor-texts.ts';
 import EntityHistory from './EntityHistory.tsx';
 import ImageField, { type ImageFieldProps } from './ImageField.tsx';
@@ -67,6 +70,11 @@ export default function EntityEditor(props: EntityEditorProps) {
 
 type Phase = 'loading' | 'notFound' | 'loadFailed' | 'ready' | 'deleted';
 type Alert = { tone: 'error' | 'success'; text: string; books?: BlockingBook[] };
+/** A save refused as stale (issue 27 point 4): the stored version, and the fields that differ. */
+type Conflict = { version: number; fields: FieldConflict[] };
+
+/** The form label of a payload field ('authorIds' is the authors picker). */
+const FIELD_LABEL_KEY: Readonly<Record<string, string>> = { authorIds: 'admin.field.authors', genreIds: 'admin.field.genres' };
 
 const toCamel = (value: string) => value.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
 
@@ -96,6 +104,9 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
   /** An image field is uploading: saving now would store the old address. */
   const [uploading, setUploading] = useState(false);
   const imageTexts = useMemo(() => pickTexts(IMAGE_FIELD_TEXT_KEYS, (key) => tx(texts, key)), [texts]);
+  /** The version of the record the form was loaded from: every save and delete names it (issue 27 point 4). */
+  const [version, setVersion] = useState<number | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
 
   const t = (key: string, params?: Record<string, string | number>) => tx(texts, key, params);
@@ -114,6 +125,8 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
         form = valuesFromRecord(kind, record as never);
       }
       setRecordId(record.id);
+      setVersion(record.version);
+      setConflict(null);
       setSlug(record.slug);
       setLoaded(form);
       setValues(form);
@@ -156,8 +169,8 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
   const errorOf = (field: string) => (errors[field] ? t(errors[field]) : undefined);
   const localizedErrors = (field: string) => Object.fromEntries(LOCALES.map((l) => [l, errorOf(`${field}.${l}`)]).filter(([, e]) => e)) as Partial<Record<Locale, string>>;
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
+  async function save(event: React.FormEvent | null, basedOn: number | null = version) {
+    event?.preventDefault();
     if (uploading) return;
     const check = checkForm({ kind, values, loaded: loaded ?? undefined, currentYear: new Date().getFullYear() });
     if (!check.ok) {
@@ -168,12 +181,19 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
     setBusy('saving');
     setErrors({});
     try {
-      const saved = recordId === null ? await api.create(kind, check.payload) : await api.update(kind, recordId, check.payload);
+      const saved = recordId === null ? await api.create(kind, check.payload) : await api.update(kind, recordId, check.payload, basedOn ?? 0);
       setRebuild(saved.rebuild);
       await load(String(saved.id));
       setHistoryVersion((v) => v + 1);
       setAlert({ tone: 'success', text: t(recordId === null ? 'admin.created' : 'admin.saved', { name }) });
     } catch (error) {
+      if (error instanceof StaleRecordError && loaded) {
+        // Someone else saved in between: show what differs and keep what was typed (issue 27 point 4).
+        const stored = valuesFromRecord(kind, error.current as never);
+        setConflict({ version: error.current.version, fields: fieldConflicts(payloadFromValues(kind, loaded), payloadFromValues(kind, values), payloadFromValues(kind, stored)) });
+        setAlert(null);
+        return;
+      }
       const failure = describeFailure(error, failureTexts);
       const fields: FormErrors = {};
       for (const [path, keys] of Object.entries(failure.keys)) fields[fieldOfPath(path)] ??= keys[0]!;
@@ -189,11 +209,16 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
     if (!window.confirm(t('admin.confirmDelete', { name }))) return;
     setBusy('deleting');
     try {
-      const deleted = await api.remove(kind, recordId);
+      const deleted = await api.remove(kind, recordId, version ?? 0);
       setRebuild(deleted.rebuild);
       setPhase('deleted');
       setAlert({ tone: 'success', text: t('admin.deleted', { name }) });
     } catch (error) {
+      if (error instanceof StaleRecordError) {
+        // Changed since it was loaded: nothing is deleted that the editor has not seen (the message says to reload).
+        setAlert({ tone: 'error', text: error.message });
+        return;
+      }
       const refused = error instanceof DeleteRefusedError ? error : null;
       const message = refused ? refused.message : describeFailure(error, failureTexts).message;
       // A 409 names the books in the server's own message; any other failure is the spec's text of the kind (§8).
@@ -250,6 +275,19 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
   return (
     <div className="admin-editor">
       {alertBox}
+      {conflict && (
+        <ConflictPanel
+          conflicts={conflict.fields}
+          labelOf={(c) => `${t(FIELD_LABEL_KEY[c.field] ?? `admin.field.${c.field}`)}${c.language ? ` (${languageNames[c.language as Locale] ?? c.language})` : ''}`}
+          t={t}
+          busy={busy !== null}
+          onReload={() => {
+            setConflict(null);
+            void load(String(recordId)).then(() => setAlert(null));
+          }}
+          onOverwrite={() => void save(null, conflict.version)}
+        />
+      )}
       {rebuild && <RebuildStatusPanel initial={rebuild} load={loadRebuild} texts={texts} locale={locale} />}
       <form className="form form--wide admin-form" noValidate onSubmit={(event) => void save(event)} aria-busy={busy !== null}>
         <TextInput id={nameField} label={t(`admin.field.${nameField}`)} value={name} onChange={(v) => set(nameField, v)} error={errorOf(nameField)} required />

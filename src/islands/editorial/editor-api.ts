@@ -10,6 +10,7 @@ import { AuthorRecordSchema, BookRecordSchema, GenreRecordSchema, HistoryPageSch
 import { RebuildStatusSchema, type RebuildStatus } from '../../domain/schemas/rebuild.ts';
 import type { RecordOf, RelationLabels } from '../../domain/editorial/entity-form.ts';
 import { ApiClientError } from '../../lib/api-client.ts';
+import { etagOf } from '../../domain/editorial/versions.ts';
 import { accountClient } from '../account/form-support.ts';
 
 /** The URL segment of each kind (spec §2 routes and the API paths). */
@@ -48,6 +49,27 @@ export class DeleteRefusedError extends Error {
   }
 }
 
+/**
+ * A write refused because someone else saved the record after the form loaded it (409, issue 27
+ * point 4): `current` is the record as stored now.
+ */
+export class StaleRecordError extends Error {
+  readonly current: RecordOf[EditedEntity];
+
+  constructor(message: string, current: RecordOf[EditedEntity]) {
+    super(message);
+    this.name = 'StaleRecordError';
+    this.current = current;
+  }
+}
+
+/** A 409 that carries the stored record as a StaleRecordError; any other error as it is. */
+function staleOrSame(kind: EditedEntity, error: unknown): unknown {
+  if (!(error instanceof ApiClientError) || error.status !== 409 || error.current === undefined) return error;
+  const current = RECORD_SCHEMAS[kind].safeParse(error.current);
+  return current.success ? new StaleRecordError(error.message, current.data) : error;
+}
+
 const ErrorEnvelopeSchema = z.object({
   error: z.object({ message: z.string(), blockedBy: z.array(z.object({ id: z.number().int(), slug: z.string(), title: z.string() })).optional() }),
 });
@@ -72,17 +94,26 @@ export function createEditorApi(locale: string) {
     },
     search: (path: string, q: string, signal?: AbortSignal) => client.get(`${path}?q=${encodeURIComponent(q)}&lang=${locale}`, { schema: PickerHitsSchema, signal }),
     create: (kind: EditedEntity, payload: unknown): Promise<Saved> => client.post(`/api/${KIND_PATH[kind]}`, payload, { schema: SavedSchema }),
-    update: (kind: EditedEntity, id: number, payload: unknown): Promise<Saved> => client.patch(`/api/${KIND_PATH[kind]}/${id}`, payload, { schema: SavedSchema }),
-    async remove(kind: EditedEntity, id: number): Promise<{ id: number; rebuild: RebuildStatus }> {
+    /** Saves the changed fields based on `version`; a 409 naming the stored record throws StaleRecordError. */
+    async update<K extends EditedEntity>(kind: K, id: number, payload: Record<string, unknown>, version: number): Promise<Saved> {
+      try {
+        return await client.patch(`/api/${KIND_PATH[kind]}/${id}`, { ...payload, version }, { schema: SavedSchema });
+      } catch (error) {
+        throw staleOrSame(kind, error);
+      }
+    },
+    async remove(kind: EditedEntity, id: number, version: number): Promise<{ id: number; rebuild: RebuildStatus }> {
       let response: Response;
       try {
-        response = await fetch(`/api/${KIND_PATH[kind]}/${id}`, { method: 'DELETE', headers: { accept: 'application/json', 'accept-language': locale }, credentials: 'include' });
+        response = await fetch(`/api/${KIND_PATH[kind]}/${id}`, { method: 'DELETE', headers: { accept: 'application/json', 'accept-language': locale, 'if-match': etagOf(version) }, credentials: 'include' });
       } catch {
         throw new ApiClientError('Network Error', 500);
       }
       const body: unknown = await response.json().catch(() => null);
       if (!response.ok) {
         const parsed = ErrorEnvelopeSchema.safeParse(body);
+        const current = RECORD_SCHEMAS[kind].safeParse((body as { error?: { current?: unknown } } | null)?.error?.current);
+        if (response.status === 409 && current.success) throw new StaleRecordError(parsed.success ? parsed.data.error.message : response.statusText, current.data);
         throw new DeleteRefusedError(parsed.success ? parsed.data.error.message : response.statusText, response.status, parsed.success ? (parsed.data.error.blockedBy ?? []) : []);
       }
       return DeletedSchema.parse((body as { data?: unknown } | null)?.data);

@@ -6,6 +6,7 @@
  */
 import { FAILURE_TEXT_KEYS } from '../account/form-support.ts';
 import type { Texts } from '../account/texts.ts';
+import { CONFLICT_TEXT_KEYS } from './conflict-texts.ts';
 
 /**
  * What an image field (ImageField.tsx, issue 29 point 13) reads: its own texts, the browser's
@@ -123,6 +124,8 @@ export const EDITIONS_MANAGER_TEXT_KEYS = [
   'validation.edition.binding',
   'validation.edition.flag',
   'validation.edition.originalExists',
+  // A save refused because someone else saved first (issue 27 point 4; ConflictPanel.tsx).
+  ...CONFLICT_TEXT_KEYS,
 ] as const;
 
 export type EditionsManagerTextKey = (typeof EDITIONS_MANAGER_TEXT_KEYS)[number];

@@ -6,6 +6,8 @@
  * pop-up reads the services live.
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { etagOf } from '../../../domain/editorial/versions.ts';
+import { ApiClientError } from '../../../lib/api-client.ts';
 import { affiliateTemplateProblem, buildAffiliateLink } from '../../../domain/reader/affiliate-link.ts';
 import { AdminAffiliateSchema, AdminAffiliateServiceSchema, type AdminAffiliate, type AdminAffiliateLocale, type AdminAffiliateService } from '../../../domain/schemas/affiliate.ts';
 import { Field, LoadFailed, OutcomeMessage } from '../../account/fields.tsx';
@@ -66,6 +68,13 @@ type Sample = AdminAffiliate['sample'];
 type LocaleDraft = Omit<AdminAffiliateLocale, 'id' | 'affiliateTag'> & { affiliateTag: string };
 const EMPTY_LOCALE: LocaleDraft = { region: 'DE', variant: 'default', template: 'https://{domain}/dp/{asin}?tag={affiliateTag}', domain: 'www.amazon.de', affiliateTag: '' };
 
+/** The stored service of a 409 to a write based on an older version of it (issue 27 point 4); else null. */
+function staleService(error: unknown): AdminAffiliateService | null {
+  if (!(error instanceof ApiClientError) || error.status !== 409) return null;
+  const current = AdminAffiliateServiceSchema.safeParse(error.current);
+  return current.success ? current.data : null;
+}
+
 export default function AdminAffiliatePage(props: AdminAffiliatePageProps) {
   return (
     <AdminGate texts={props.texts} loginPath={props.paths.login}>
@@ -78,7 +87,7 @@ function AffiliateAdmin({ locale, texts }: AdminAffiliatePageProps) {
   const [client] = useState(() => accountClient(locale));
   const [data, setData] = useState<AdminAffiliate | 'loading' | 'failed'>('loading');
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [pendingDelete, setPendingDelete] = useState<{ path: string; title: string } | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<{ path: string; title: string; version: number } | null>(null);
   const describe = (error: unknown) => describeFailure(error, texts as unknown as Record<string, string> & typeof texts);
 
   const load = useCallback(() => {
@@ -93,13 +102,19 @@ function AffiliateAdmin({ locale, texts }: AdminAffiliatePageProps) {
   const replace = (service: AdminAffiliateService) =>
     setData((current) => (typeof current === 'object' ? { ...current, services: current.services.some((s) => s.id === service.id) ? current.services.map((s) => (s.id === service.id ? service : s)) : [...current.services, service] } : current));
 
-  /** Sends a write; its answer replaces the service; a failure comes back for the form's fields. */
-  const save = async (method: 'POST' | 'PATCH', path: string, body: unknown): Promise<Failure | null> => {
+  /**
+   * Sends a write based on the service's `version` (issue 27 point 4); its answer replaces the
+   * service; a failure comes back for the form's fields. When the service changed meanwhile the page
+   * takes the stored one and says so: the forms keep what was typed, and saving again overwrites.
+   */
+  const save = async (method: 'POST' | 'PATCH', path: string, body: object, version?: number): Promise<Failure | null> => {
     try {
-      replace(await client.request(method, path, { body, schema: AdminAffiliateServiceSchema }));
+      replace(await client.request(method, path, { body: version === undefined ? body : { ...body, version }, schema: AdminAffiliateServiceSchema }));
       setOutcome({ text: texts['admin.page.saved'], failed: false });
       return null;
     } catch (error) {
+      const current = staleService(error);
+      if (current) replace(current);
       const failure = describe(error);
       setOutcome({ text: failure.message, failed: true });
       return failure;
@@ -109,10 +124,12 @@ function AffiliateAdmin({ locale, texts }: AdminAffiliatePageProps) {
   const remove = async () => {
     if (!pendingDelete) return;
     try {
-      await client.delete(pendingDelete.path);
+      await client.delete(pendingDelete.path, { headers: { 'if-match': etagOf(pendingDelete.version) } });
       setOutcome({ text: texts['admin.page.saved'], failed: false });
       load();
     } catch (error) {
+      const current = staleService(error);
+      if (current) replace(current);
       setOutcome({ text: describe(error).message, failed: true });
     }
     setPendingDelete(null);
@@ -127,7 +144,7 @@ function AffiliateAdmin({ locale, texts }: AdminAffiliatePageProps) {
       <OutcomeMessage outcome={outcome} />
       {data.services.map((service) => (
         <section key={service.id} className="admin-card" aria-label={fill(texts['admin.affiliate.service'], { name: service.name })}>
-          <ServiceForm service={service} texts={texts} onSave={(body) => save('PATCH', `/api/admin/affiliate/services/${service.id}`, body)} onDelete={() => setPendingDelete({ path: `/api/admin/affiliate/services/${service.id}`, title: fill(texts['admin.affiliate.serviceDeleteTitle'], { name: service.name }) })} />
+          <ServiceForm service={service} texts={texts} onSave={(body) => save('PATCH', `/api/admin/affiliate/services/${service.id}`, body, service.version)} onDelete={() => setPendingDelete({ path: `/api/admin/affiliate/services/${service.id}`, title: fill(texts['admin.affiliate.serviceDeleteTitle'], { name: service.name }), version: service.version })} />
           <ul className="admin-list">
             {service.locales.map((l) => (
               <li key={l.id}>
@@ -136,13 +153,13 @@ function AffiliateAdmin({ locale, texts }: AdminAffiliatePageProps) {
                   service={service}
                   sample={data.sample}
                   texts={texts}
-                  onSave={(draft) => save('PATCH', `/api/admin/affiliate/locales/${l.id}`, draft)}
-                  onDelete={() => setPendingDelete({ path: `/api/admin/affiliate/locales/${l.id}`, title: fill(texts['admin.affiliate.localeDeleteTitle'], { region: l.region, variant: l.variant }) })}
+                  onSave={(draft) => save('PATCH', `/api/admin/affiliate/locales/${l.id}`, draft, service.version)}
+                  onDelete={() => setPendingDelete({ path: `/api/admin/affiliate/locales/${l.id}`, title: fill(texts['admin.affiliate.localeDeleteTitle'], { region: l.region, variant: l.variant }), version: service.version })}
                 />
               </li>
             ))}
             <li>
-              <LocaleForm initial={EMPTY_LOCALE} service={service} sample={data.sample} texts={texts} isNew onSave={(draft) => save('POST', `/api/admin/affiliate/services/${service.id}/locales`, draft)} />
+              <LocaleForm initial={EMPTY_LOCALE} service={service} sample={data.sample} texts={texts} isNew onSave={(draft) => save('POST', `/api/admin/affiliate/services/${service.id}/locales`, draft, service.version)} />
             </li>
           </ul>
         </section>
@@ -162,7 +179,7 @@ function FieldRow({ label, value, onChange, error, hint, wide }: { label: string
   return wide ? <div className="admin-grid__wide">{field}</div> : field;
 }
 
-function ServiceForm({ service, texts, onSave, onDelete }: { service?: AdminAffiliateService; texts: AdminAffiliateTexts; onSave: (body: unknown) => Promise<Failure | null>; onDelete?: () => void }) {
+function ServiceForm({ service, texts, onSave, onDelete }: { service?: AdminAffiliateService; texts: AdminAffiliateTexts; onSave: (body: object) => Promise<Failure | null>; onDelete?: () => void }) {
   const [key, setKey] = useState(service?.key ?? '');
   const [name, setName] = useState(service?.name ?? '');
   const [enabled, setEnabled] = useState(service?.enabled ?? true);

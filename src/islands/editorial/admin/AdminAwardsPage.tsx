@@ -18,6 +18,17 @@ import { fill, type Texts } from '../../account/texts.ts';
 import AdminGate, { GATE_TEXT_KEYS } from '../AdminGate.tsx';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import FormActions from './FormActions.tsx';
+import ConflictPanel from '../ConflictPanel.tsx';
+import { CONFLICT_TEXT_KEYS } from '../conflict-texts.ts';
+import { etagOf, fieldConflicts } from '../../../domain/editorial/versions.ts';
+import { ApiClientError } from '../../../lib/api-client.ts';
+
+/** The stored award of a 409 to a write based on an older version of it (issue 27 point 4); else null. */
+function staleAward(error: unknown): AdminAward | null {
+  if (!(error instanceof ApiClientError) || error.status !== 409) return null;
+  const current = AdminAwardSchema.safeParse(error.current);
+  return current.success ? current.data : null;
+}
 
 export const ADMIN_AWARDS_TEXT_KEYS = [
   ...GATE_TEXT_KEYS,
@@ -66,6 +77,7 @@ export const ADMIN_AWARDS_TEXT_KEYS = [
   'validation.editorial.duplicate',
   'validation.editorial.description',
   'validation.editorial.nothingToChange',
+  ...CONFLICT_TEXT_KEYS,
 ] as const;
 export type AdminAwardsTexts = Texts<(typeof ADMIN_AWARDS_TEXT_KEYS)[number]>;
 
@@ -116,9 +128,14 @@ function AwardsAdmin({ locale, texts }: AdminAwardsPageProps) {
     if (!pendingDelete) return;
     setDeleting(true);
     try {
-      replace(await client.delete(`/api/admin/awards/${pendingDelete.awardId}/categories/${pendingDelete.categoryId}`, { schema: AdminAwardSchema }));
+      const version = Array.isArray(awards) ? awards.find((a) => a.id === pendingDelete.awardId)?.version : undefined;
+      const headers = version === undefined ? undefined : { 'if-match': etagOf(version) };
+      replace(await client.delete(`/api/admin/awards/${pendingDelete.awardId}/categories/${pendingDelete.categoryId}`, { schema: AdminAwardSchema, headers }));
       setOutcome({ text: fill(texts['admin.awards.categoryDeleted'], { name: pendingDelete.name }), failed: false });
     } catch (error) {
+      // Changed meanwhile: the page shows the award as stored now, and the message says to look again.
+      const current = staleAward(error);
+      if (current) replace(current);
       setOutcome({ text: describe(error).message, failed: true });
     } finally {
       setDeleting(false);
@@ -433,14 +450,31 @@ function Finalists({ awards, award, onAward, nameOf, texts, locale, client, repo
 /**
  * The submit of the award forms: sends the write; its answer goes to `onSaved` and the page says
  * 'saved'; a refusal's field messages go to `onFields` (an empty set on success) and its message to the page.
+ * A write refused because the award changed meanwhile (issue 27 point 4) goes to `onStale` with the
+ * stored award; without one, the page takes the stored award (the form keeps what was typed, and a
+ * second save overwrites) and shows the message.
  */
-async function saveAward(event: FormEvent, { texts, report, describe }: Pick<Shared, 'texts' | 'report' | 'describe'>, send: () => Promise<AdminAward>, onSaved: (award: AdminAward) => void, onFields: (fields: Record<string, string>) => void): Promise<void> {
-  event.preventDefault();
+async function saveAward(
+  event: FormEvent | null,
+  { texts, report, describe }: Pick<Shared, 'texts' | 'report' | 'describe'>,
+  send: () => Promise<AdminAward>,
+  onSaved: (award: AdminAward) => void,
+  onFields: (fields: Record<string, string>) => void,
+  onStale?: (current: AdminAward) => void,
+): Promise<void> {
+  event?.preventDefault();
   try {
     onSaved(await send());
     onFields({});
     report({ text: texts['admin.page.saved'], failed: false });
   } catch (error) {
+    const current = staleAward(error);
+    if (current && onStale) {
+      report(null);
+      onStale(current);
+      return;
+    }
+    if (current) onSaved(current);
     const failure = describe(error);
     onFields(failure.fields);
     report({ text: failure.message, failed: true });
@@ -473,15 +507,56 @@ function AwardTexts({ award, texts, client, report, describe, onSaved }: Shared 
   const [names, setNames] = useState<Localized>(award.names);
   const [about, setAbout] = useState<Localized>(award.about);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** The award the fields were filled from, and the stored one after a refused stale save (issue 27 point 4). */
+  const [loaded, setLoaded] = useState(award);
+  const [conflict, setConflict] = useState<AdminAward | null>(null);
   const nameId = useId();
   const titleId = useId();
-  const submit = (event: FormEvent) =>
-    saveAward(event, { texts, report, describe }, () => client.patch(`/api/admin/awards/${award.id}`, { name, names, about }, { schema: AdminAwardSchema }), onSaved, setErrors);
+  const fieldsOf = (a: { name: string; names: Localized; about: Localized }) => ({ name: a.name, names: a.names, about: a.about });
+  // A newer award whose texts are the ones the form was filled from (a category's save moved the
+  // version) becomes the base; one with other texts stays unseen, so a save is refused and shows them.
+  useEffect(() => {
+    if (award.version !== loaded.version && JSON.stringify(fieldsOf(award)) === JSON.stringify(fieldsOf(loaded))) setLoaded(award);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [award]);
+  const submit = (event: FormEvent | null, basedOn = loaded.version) =>
+    saveAward(
+      event,
+      { texts, report, describe },
+      () => client.patch(`/api/admin/awards/${award.id}`, { name, names, about, version: basedOn }, { schema: AdminAwardSchema }),
+      (saved) => {
+        setLoaded(saved);
+        setConflict(null);
+        onSaved(saved);
+      },
+      setErrors,
+      setConflict,
+    );
+  const reload = (current: AdminAward) => {
+    setName(current.name);
+    setNames(current.names);
+    setAbout(current.about);
+    setLoaded(current);
+    setConflict(null);
+    onSaved(current);
+  };
+  const labelOf = (c: { field: string; language?: string }) =>
+    c.field === 'name' ? texts['admin.awards.name'] : fill(texts[c.field === 'names' ? 'admin.awards.nameIn' : 'admin.awards.aboutIn'], { language: (c.language ?? '').toUpperCase() });
   return (
     <section className="admin-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="admin-page__subtitle">
         {fill(texts['admin.awards.editAward'], { name: award.name })}
       </h2>
+      {conflict && (
+        <ConflictPanel
+          conflicts={fieldConflicts(fieldsOf(loaded), fieldsOf({ name, names, about }), fieldsOf(conflict))}
+          labelOf={labelOf}
+          t={(key) => (texts as Readonly<Record<string, string>>)[key] ?? key}
+          busy={false}
+          onReload={() => reload(conflict)}
+          onOverwrite={() => void submit(null, conflict.version)}
+        />
+      )}
       <form onSubmit={(e) => void submit(e)} noValidate className="admin-page">
         <div className="field">
           <label className="field__label" htmlFor={nameId}>
@@ -512,14 +587,16 @@ function Categories({ award, locale, texts, client, report, describe, onSaved, o
         {fill(texts['admin.awards.categories'], { name: award.name })}
       </h2>
       {award.categories.map((category) => (
-        <CategoryForm key={category.id} awardId={award.id} category={category} locale={locale} texts={texts} client={client} report={report} describe={describe} onSaved={onSaved} onDelete={onDelete} />
+        <CategoryForm key={category.id} awardId={award.id} awardVersion={award.version} category={category} locale={locale} texts={texts} client={client} report={report} describe={describe} onSaved={onSaved} onDelete={onDelete} />
       ))}
     </section>
   );
 }
 
-function CategoryForm({ awardId, category, locale, texts, client, report, describe, onSaved, onDelete }: Shared & {
+function CategoryForm({ awardId, awardVersion, category, locale, texts, client, report, describe, onSaved, onDelete }: Shared & {
   awardId: number;
+  /** The award's version: a category's change is a change of its award (issue 27 point 4). */
+  awardVersion: number;
   category: AdminAward['categories'][number];
   locale: string;
   onSaved: (award: AdminAward) => void;
@@ -529,7 +606,7 @@ function CategoryForm({ awardId, category, locale, texts, client, report, descri
   const [error, setError] = useState<string | undefined>();
   const name = category.names[locale] || category.names.en || category.slug;
   const submit = (event: FormEvent) =>
-    saveAward(event, { texts, report, describe }, () => client.patch(`/api/admin/awards/${awardId}/categories/${category.id}`, { names }, { schema: AdminAwardSchema }), onSaved, (fields) => setError(Object.values(fields)[0]));
+    saveAward(event, { texts, report, describe }, () => client.patch(`/api/admin/awards/${awardId}/categories/${category.id}`, { names, version: awardVersion }, { schema: AdminAwardSchema }), onSaved, (fields) => setError(Object.values(fields)[0]));
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <fieldset className="admin-fieldset">
@@ -549,7 +626,7 @@ function NewCategory({ award, texts, client, report, describe, onSaved }: Shared
     saveAward(
       event,
       { texts, report, describe },
-      () => client.post(`/api/admin/awards/${award.id}/categories`, { names }, { schema: AdminAwardSchema }),
+      () => client.post(`/api/admin/awards/${award.id}/categories`, { names, version: award.version }, { schema: AdminAwardSchema }),
       (saved) => {
         setNames({});
         onSaved(saved);
