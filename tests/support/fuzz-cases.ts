@@ -261,7 +261,10 @@ export const ENDPOINTS: EndpointSpec[] = [
   { fn: 'image-file', method: 'GET', params: z.object({ id: z.string(), file: z.string() }), light: true },
   { fn: 'admin-rebuild', method: 'GET', auth: true },
   { fn: 'admin-rebuild', method: 'POST', auth: true },
+  // Sign-out (issue 27 point 7): never with the fuzz user's cookie. Without a session both go home;
+  // a GET with one that did not start on our pages gets the confirmation page (tests/integration/runtime/logout.test.ts).
   { fn: 'logout', method: 'GET', redirect: true },
+  { fn: 'logout', method: 'POST', redirect: true },
   // Analytics (issue 14): the page script's event (anyone; rate limited per client) and the dashboard (super users).
   { fn: 'analytics-event', method: 'POST', body: AnalyticsEventSchema },
   { fn: 'admin-analytics', method: 'GET', auth: true, admin: true, query: AnalyticsRangeQuerySchema },
@@ -743,6 +746,11 @@ function request(endpoint: Endpoint, n: number, replace: { location?: Location; 
     background: endpoint.background,
     ...extra,
   };
+}
+
+/** A request of an endpoint with a valid value in every field (tests that need one good request per endpoint, e.g. HEAD like GET). */
+export function validCase(endpoint: Endpoint): FuzzCase {
+  return request(endpoint, 0, {}, { id: 'valid', group: 'body' });
 }
 
 const FORM_BOUNDARY = 'phantastika-fuzz-boundary';
