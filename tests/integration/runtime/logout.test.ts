@@ -38,7 +38,8 @@ describe('GET /api/logout from another site', () => {
 
   it('asks too from a sibling subdomain, a prefetch of our own page, or a client that says nothing of where it comes from', async () => {
     const reader = await createReader(server.url());
-    for (const headers of [{ 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' }, {}, { 'accept-language': 'it' }]) {
+    const askers: Record<string, string>[] = [{ 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'same-origin', 'sec-purpose': 'prefetch' }, {}, { 'accept-language': 'it' }];
+    for (const headers of askers) {
       const page = await logout('GET', reader.cookie, headers);
       expect(page.status, JSON.stringify(headers)).toBe(200);
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -59,7 +60,8 @@ describe('GET /api/logout from our own pages (the spec’s sign-out link)', () =
   });
 
   it('ends it too when the reader typed the address (none), or an older browser names our page as Referer', async () => {
-    for (const headers of [{ 'sec-fetch-site': 'none' }, { referer: `${server.url()}/en/books` }]) {
+    const own: Record<string, string>[] = [{ 'sec-fetch-site': 'none' }, { referer: `${server.url()}/en/books` }];
+    for (const headers of own) {
       const reader = await createReader(server.url());
       expect((await logout('GET', reader.cookie, headers)).status).toBe(302);
       expect(await signedIn(reader.cookie)).toBe(false);
