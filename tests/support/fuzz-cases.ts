@@ -931,6 +931,16 @@ export function generateCases(endpoints: Endpoint[], options: GenerateOptions): 
       cases.push({ ...c, headers: { ...c.headers, origin } });
     }
   }
+  // Idempotency keys on writes (issue 27 point 7): a key that is no key is a 400, a reused one a 400
+  // or the first answer, never a 5xx. The same key on every case of an endpoint: one runs, the rest
+  // meet the kept answer or the reuse refusal.
+  const keys = ['', ' ', '""', '"', 'a b', 'k'.repeat(256), "'; DROP TABLE idempotency_keys; --", '%00', 'fuzz-idempotency-key', '"fuzz-quoted-key"'];
+  for (const endpoint of endpoints.filter((e) => (e.fn === 'reading-list' && e.method === 'POST') || e.fn === 'analytics-event' || (e.fn === 'profile' && e.method === 'PATCH'))) {
+    for (const key of options.mode === 'full' ? keys : sample(keys, 5, seededRandom(`${seed}|idempotency|${endpoint.key}`), ['fuzz-idempotency-key'])) {
+      const c = request(endpoint, next(), {}, { id: `idempotency-key ${key.slice(0, 40)}`, group: 'header' });
+      cases.push({ ...c, headers: { ...c.headers, 'idempotency-key': key } });
+    }
+  }
   return cases;
 }
 
