@@ -51,7 +51,7 @@ export async function answerOnce(req: Request, header: string, context: Context 
   for (let step = 0; ; step += 1) {
     const now = new Date();
     const claim = await claimIdempotencyKey(db, keyed, now, idempotencyCutoffs(now));
-    if (claim.claimed) return runClaimed(keyed, new Request(req.url, { method: req.method, headers: req.headers, body: body.bytes }), run);
+    if (claim.claimed) return runClaimed(keyed, new Request(req.url, { method: req.method, headers: req.headers, body: req.body ? body.bytes : null }), run);
     const outcome = repeatOutcome(claim.kept, fingerprint);
     if (outcome === 'reused') throw new ApiError('VALIDATION', 'api.error.idempotencyKeyReused');
     if (outcome === 'replay') return replay(claim.kept.answer!);
