@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Deployed static rebuilds (issue 26 point 7; ADR 0027): one row that every function instance reads
@@ -27,4 +27,29 @@ export const siteRebuild = pgTable(
     errorAt: timestamp('error_at', { withTimezone: true }),
   },
   (t) => [check('site_rebuild_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Idempotency keys of writes (issue 27 point 7; ADR 0031): one row per scope (the signed-in user, or
+ * the client address when signed out) and key. The first request claims the row (`status` null while
+ * it runs), then keeps its answer in it; a repeat within 24 hours with the same fingerprint (method,
+ * path and body) gets that answer. Rules: `src/domain/runtime/idempotency.ts`; queries:
+ * `db/queries/runtime/idempotency-keys.ts`; the hourly prune removes rows past their 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** SHA-256 (hex) of method, path and body: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    /** The kept answer; null while the first request runs. */
+    status: smallint('status'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

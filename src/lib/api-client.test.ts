@@ -66,13 +66,58 @@ describe('api client', () => {
     expect(waits).toEqual([300, 600]);
   });
 
-  it('does not retry a non-idempotent request on 5xx, but does on 429', async () => {
-    replies.push({ status: 500 });
+  it('sends a write with an Idempotency-Key and retries it on 5xx twice (300 ms, 600 ms) under the same key', async () => {
+    replies.push({ status: 500 }, { status: 502 }, { status: 201, body: { success: true, data: 1 } });
     const { api, waits } = client();
-    await expect(api.post('/api/books/1/ratings', { rating: 5 })).rejects.toBeInstanceOf(ApiClientError);
-    expect(waits).toEqual([]);
-    replies.push({ status: 429 }, { status: 200, body: { success: true, data: 1 } });
     await expect(api.post('/api/books/1/ratings', { rating: 5 })).resolves.toBe(1);
+    expect(waits).toEqual([300, 600]);
+    expect(received).toHaveLength(3);
+    const keys = received.map((r) => r.headers['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(keys).size).toBe(1);
+    expect(received.map((r) => r.body)).toEqual(Array(3).fill('{"rating":5}'));
+  });
+
+  it('makes a new key for each write, for PATCH, PUT and DELETE too, and none for reads', async () => {
+    replies.push({ status: 200, body: { success: true, data: 1 } }, { status: 200, body: { success: true, data: 1 } }, { status: 204 }, { status: 200, body: { success: true, data: 1 } }, { status: 200, body: { success: true, data: 1 } });
+    const { api } = client();
+    await api.patch('/api/reading-list/1', { status: 'read' });
+    await api.request('PUT', '/api/books/1/ratings', { body: { rating: 4 } });
+    await api.delete('/api/reading-list/1');
+    await api.post('/api/reading-list', { bookId: 1 });
+    await api.get('/api/books');
+    const keys = received.map((r) => r.headers['idempotency-key']);
+    expect(keys.slice(0, 4).every((k) => typeof k === 'string')).toBe(true);
+    expect(new Set(keys.slice(0, 4)).size).toBe(4);
+    expect(keys[4]).toBeUndefined();
+  });
+
+  it('retries a write after a network failure with the same key, and still retries 429', async () => {
+    let calls = 0;
+    const sent: (string | null)[] = [];
+    const waits: number[] = [];
+    const api = createApiClient({
+      baseUrl,
+      language: () => 'en',
+      sleep: async (ms) => void waits.push(ms),
+      fetch: async (input, init) => {
+        sent.push(new Headers(init?.headers).get('idempotency-key'));
+        if (++calls === 1) throw new TypeError('fetch failed');
+        return fetch(input, init);
+      },
+    });
+    replies.push({ status: 429 }, { status: 200, body: { success: true, data: 'saved' } });
+    await expect(api.patch('/api/profile', { bio: 'x' })).resolves.toBe('saved');
+    expect(waits).toEqual([300, 600]);
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent).size).toBe(1);
+  });
+
+  it('gives up on a write after two retries with the last error', async () => {
+    replies.push({ status: 503 }, { status: 503 }, { status: 503, body: { success: false, error: { message: 'Kurz nicht erreichbar', code: 'UNAVAILABLE' } } });
+    const { api, waits } = client();
+    await expect(api.post('/api/books/1/ratings', { rating: 5 })).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+    expect(waits).toEqual([300, 600]);
   });
 
   it('never retries other errors and takes the message by precedence', async () => {

@@ -2,8 +2,10 @@
  * The browser's API client (spec §7, §8; DESIGN.md §5): cookies, JSON, Accept-Language, the envelope,
  * 204, and retries of 429 and 5xx (up to 2, honouring Retry-After, else 300 ms doubling).
  *
- * Retried: 429 for every method (the server did not act), and 5xx or network failures only for
- * idempotent methods (STYLE.md rule 11: retry only what is safe).
+ * Retried: 429 for every method (the server did not act), 5xx and network failures for every method
+ * too. A write (POST, PUT, PATCH, DELETE) is safe to retry because it carries an `Idempotency-Key`
+ * made once per call and sent on every attempt: the server does it once and answers a repeat with
+ * the first answer (issue 27 point 7; ADR 0031; STYLE.md rule 11: retry only what is safe).
  */
 import type { z } from 'zod';
 import type { ErrorDetail } from '../domain/envelope.ts';
@@ -12,7 +14,22 @@ export const RETRIES = 2;
 export const BASE_DELAY_MS = 300;
 /** A Retry-After longer than this is not waited out: the error goes to the caller at once (a form must not spin for minutes). */
 export const MAX_RETRY_WAIT_MS = 10_000;
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+/** Methods that change nothing; every other method is a write and gets an Idempotency-Key. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/**
+ * A fresh idempotency key: a random UUID. `crypto.randomUUID` exists only in secure contexts (https,
+ * localhost); elsewhere (a phone on the LAN) the same from `getRandomValues`, which exists everywhere.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 export class ApiClientError extends Error {
   readonly status: number;
@@ -89,7 +106,10 @@ export function createApiClient(options: ApiClientOptions) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   async function request<T = unknown>(method: string, path: string, init: RequestOptions<T> = {}): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': options.language(), ...init.headers };
+    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': options.language() };
+    // One key per logical write, the same on every attempt: the server writes once.
+    if (!SAFE_METHODS.has(method.toUpperCase())) headers[IDEMPOTENCY_KEY_HEADER] = newIdempotencyKey();
+    Object.assign(headers, init.headers);
     let body: BodyInit | undefined;
     if (init.formData) body = init.formData;
     else if (init.body !== undefined) {
@@ -102,13 +122,13 @@ export function createApiClient(options: ApiClientOptions) {
         response = await doFetch(`${options.baseUrl ?? ''}${path}`, { method, headers, body, credentials: 'include', signal: init.signal });
       } catch (error) {
         if (init.signal?.aborted) throw error;
-        if (attempt < RETRIES && IDEMPOTENT.has(method)) {
+        if (attempt < RETRIES) {
           await sleep(BASE_DELAY_MS * 2 ** attempt);
           continue;
         }
         throw new ApiClientError('Network Error', 500);
       }
-      const retriable = response.status === 429 || (response.status >= 500 && response.status <= 599 && IDEMPOTENT.has(method));
+      const retriable = response.status === 429 || (response.status >= 500 && response.status <= 599);
       const wait = retryAfterMs(response.headers.get('retry-after')) ?? BASE_DELAY_MS * 2 ** attempt;
       if (retriable && attempt < RETRIES && wait <= MAX_RETRY_WAIT_MS) {
         await response.body?.cancel();

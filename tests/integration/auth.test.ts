@@ -77,8 +77,8 @@ describe('register, verify, login, logout', () => {
     expect(CurrentUserSchema.parse(me.json.data)).toMatchObject({ email, firstName: 'Stanisław', role: 'NORMAL_USER', language: 'de' });
     expect(me.json.data).not.toHaveProperty('passwordHash');
 
-    const logout = await call('GET', '/api/logout', { cookie: login.cookie });
-    expect(logout.status).toBe(302);
+    const logout = await call('POST', '/api/logout', { cookie: login.cookie });
+    expect(logout.status).toBe(303);
     expect(logout.res.headers.get('location')).toBe('/');
     expect(logout.res.headers.get('set-cookie')).toMatch(/Max-Age=0/);
     expect((await call('GET', '/api/auth/user', { cookie: logout.cookie })).status).toBe(401);
@@ -237,7 +237,7 @@ describe('session hint (issue 11)', () => {
     expect(renamed.status).toBe(200);
     expect(hintOf(renamed.res)).toMatch(/^phantastika_hint=%C3%89;/);
 
-    const out = await call('GET', '/api/logout', { cookie });
+    const out = await call('POST', '/api/logout', { cookie });
     expect(hintOf(out.res)).toMatch(/^phantastika_hint=; .*Max-Age=0/);
     expect(out.res.headers.getSetCookie().find((c) => c.startsWith('phantastika_session='))).toMatch(/Max-Age=0/);
   });
@@ -257,8 +257,8 @@ describe('sessions end for real (issue 10)', () => {
     const { cookie } = await signedInUser();
     const copy = cookie;
     expect((await call('GET', '/api/auth/user', { cookie: copy })).status).toBe(200);
-    const out = await call('GET', '/api/logout', { cookie });
-    expect(out.status).toBe(302);
+    const out = await call('POST', '/api/logout', { cookie });
+    expect(out.status).toBe(303);
     expect(out.res.headers.get('set-cookie')).toMatch(/Max-Age=0/);
     expect((await call('GET', '/api/auth/user', { cookie: copy })).status).toBe(401);
     expect((await call('PATCH', '/api/profile', { cookie: copy, body: { bio: 'still me?' } })).status).toBe(401);

@@ -69,7 +69,7 @@ describe('GET /api/books/{id}/editions', () => {
   it('answers 405 with Allow for a method the endpoint does not have', async () => {
     const res = await fetch(`${server.url}/api/books/dune/editions`, { method: 'DELETE' });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, POST');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
     expect(ErrorEnvelopeSchema.parse(await res.json()).success).toBe(false);
   });
 });

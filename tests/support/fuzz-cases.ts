@@ -261,7 +261,10 @@ export const ENDPOINTS: EndpointSpec[] = [
   { fn: 'image-file', method: 'GET', params: z.object({ id: z.string(), file: z.string() }), light: true },
   { fn: 'admin-rebuild', method: 'GET', auth: true },
   { fn: 'admin-rebuild', method: 'POST', auth: true },
+  // Sign-out (issue 27 point 7): never with the fuzz user's cookie. Without a session both go home;
+  // a GET with one that did not start on our pages gets the confirmation page (tests/integration/runtime/logout.test.ts).
   { fn: 'logout', method: 'GET', redirect: true },
+  { fn: 'logout', method: 'POST', redirect: true },
   // Analytics (issue 14): the page script's event (anyone; rate limited per client) and the dashboard (super users).
   { fn: 'analytics-event', method: 'POST', body: AnalyticsEventSchema },
   { fn: 'admin-analytics', method: 'GET', auth: true, admin: true, query: AnalyticsRangeQuerySchema },
@@ -745,6 +748,11 @@ function request(endpoint: Endpoint, n: number, replace: { location?: Location; 
   };
 }
 
+/** A request of an endpoint with a valid value in every field (tests that need one good request per endpoint, e.g. HEAD like GET). */
+export function validCase(endpoint: Endpoint): FuzzCase {
+  return request(endpoint, 0, {}, { id: 'valid', group: 'body' });
+}
+
 const FORM_BOUNDARY = 'phantastika-fuzz-boundary';
 /** A multipart body of text fields (a field's text as UTF-8) and a small file that is no image. */
 function multipartBody(fields: [string, string][]): Uint8Array {
@@ -921,6 +929,16 @@ export function generateCases(endpoints: Endpoint[], options: GenerateOptions): 
     for (const origin of ['null', 'http://evil.example', 'not a url', 'http://127.0.0.1:1', 'file://', 'http://[::1', 'https://user:pass@evil.example:99999']) {
       const c = request(endpoint, next(), {}, { id: `origin ${origin}`, group: 'header' });
       cases.push({ ...c, headers: { ...c.headers, origin } });
+    }
+  }
+  // Idempotency keys on writes (issue 27 point 7): a key that is no key is a 400, a reused one a 400
+  // or the first answer, never a 5xx. The same key on every case of an endpoint: one runs, the rest
+  // meet the kept answer or the reuse refusal.
+  const keys = ['', ' ', '""', '"', 'a b', 'k'.repeat(256), "'; DROP TABLE idempotency_keys; --", '%00', 'fuzz-idempotency-key', '"fuzz-quoted-key"'];
+  for (const endpoint of endpoints.filter((e) => (e.fn === 'reading-list' && e.method === 'POST') || e.fn === 'analytics-event' || (e.fn === 'profile' && e.method === 'PATCH'))) {
+    for (const key of options.mode === 'full' ? keys : sample(keys, 5, seededRandom(`${seed}|idempotency|${endpoint.key}`), ['fuzz-idempotency-key'])) {
+      const c = request(endpoint, next(), {}, { id: `idempotency-key ${key.slice(0, 40)}`, group: 'header' });
+      cases.push({ ...c, headers: { ...c.headers, 'idempotency-key': key } });
     }
   }
   return cases;

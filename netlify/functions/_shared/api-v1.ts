@@ -56,12 +56,8 @@ export function readEndpoint(get: Handler) {
     return get(req, ctx);
   };
   const inner = handle({
+    // HEAD (link checkers, CDNs): handle() answers it with the GET's status and headers, without the body.
     GET: limited,
-    // HEAD: the GET's status and headers (link checkers, CDNs), without the body.
-    HEAD: async (req, ctx) => {
-      const response = await limited(req, ctx);
-      return new Response(null, { status: response.status, headers: response.headers });
-    },
     OPTIONS: async () => noContent(API_V1_PREFLIGHT_HEADERS),
   });
   return async (req: Request, context?: Context): Promise<Response> => {

@@ -10,6 +10,8 @@ import { ApiError, detailsFromZod, type ErrorBody } from '../../../src/domain/en
 import { isDatabaseUnavailable } from '../../../db/client.ts';
 import { ConfigurationError } from '../../../src/domain/runtime/environment.ts';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '../../../src/domain/security-headers.ts';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_WRITE_METHODS } from '../../../src/domain/runtime/idempotency.ts';
+import { answerOnce } from './idempotency.ts';
 import { translate } from './messages.ts';
 import { isOwnOrigin } from './site.ts';
 import { plainAnswerOf, plainResponse, withAddedHeaders, type PlainHeaders } from '../../../src/lib/response-headers.ts';
@@ -77,6 +79,11 @@ export function ok(data: unknown, init: { status?: number; headers?: HeaderValue
 /** ok() of data already serialized (JSON text), e.g. spliced from a cached half and a live half. */
 export function okJson(dataJson: string, init: { status?: number; headers?: HeaderValues } = {}): Response {
   return answer(`{"success":true,"data":${dataJson}}`, init.status ?? 200, JSON_HEADERS, init.headers ?? {});
+}
+
+/** A small HTML page of the API (the sign-out confirmation): never cached, with the security headers as ok()'s. */
+export function htmlPage(html: string, init: { status?: number; headers?: HeaderValues } = {}): Response {
+  return answer(html, init.status ?? 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, init.headers ?? {});
 }
 
 export function noContent(headers: HeaderValues = {}): Response {
@@ -167,20 +174,53 @@ function withSecurityHeaders(response: Response): Response {
 }
 
 /**
+ * The answer to a HEAD: the GET's status and headers without the body (RFC 9110 §9.3.2), with the
+ * Content-Length the body would have had when it is known.
+ */
+async function withoutBody(response: Response): Promise<Response> {
+  const plain = plainAnswerOf(response);
+  if (plain) {
+    const headers: PlainHeaders = { ...plain.headers };
+    if (plain.body !== null && headers['content-length'] === undefined) {
+      headers['content-length'] = String(typeof plain.body === 'string' ? Buffer.byteLength(plain.body) : plain.body.length);
+    }
+    return plainResponse(null, response.status, headers);
+  }
+  await response.body?.cancel();
+  const headers: PlainHeaders = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  return plainResponse(null, response.status, headers);
+}
+
+/**
  * Builds a Netlify Functions v2 handler from one handler per method. Unknown methods get 405,
  * ApiErrors their status, anything unexpected a logged 500 with no internals in the body.
+ * A HEAD runs the GET handler and answers without the body (issue 27 point 7); a write with an
+ * `Idempotency-Key` header is answered once per key (`answerOnce`, ADR 0031).
  */
 export function handle(handlers: Partial<Record<Method, Handler>>) {
-  return async (req: Request, context?: Context): Promise<Response> => withSecurityHeaders(await dispatch(req, context));
+  const table: Partial<Record<Method, Handler>> = handlers.GET && !handlers.HEAD ? { ...handlers, HEAD: handlers.GET } : handlers;
+  const allow = METHODS.filter((method) => table[method]).join(', ');
+  return async (req: Request, context?: Context): Promise<Response> => {
+    const response = withSecurityHeaders(await dispatch(req, context));
+    return req.method === 'HEAD' ? withoutBody(response) : response;
+  };
 
   async function dispatch(req: Request, context?: Context): Promise<Response> {
     const locale = negotiateLocale(req.headers.get('accept-language'));
-    const handler = handlers[req.method as Method];
+    const handler = table[req.method as Method];
     try {
-      if (!handler) throw new ApiError('METHOD_NOT_ALLOWED', 'api.error.methodNotAllowed', undefined, { allow: Object.keys(handlers).join(', ') });
+      if (!handler) throw new ApiError('METHOD_NOT_ALLOWED', 'api.error.methodNotAllowed', undefined, { allow });
       // GET, HEAD and OPTIONS change nothing (a CORS preflight of the read API comes from other sites by design).
       if (!SAFE_METHODS.has(req.method) && !isSameOrigin(req)) throw new ApiError('FORBIDDEN', 'api.error.foreignOrigin');
-      return await handler(req, { params: context?.params ?? {}, locale, netlify: context });
+      const run = (request: Request) => handler(request, { params: context?.params ?? {}, locale, netlify: context });
+      // Only a write that names a key pays for it (ADR 0031): no lookup, no extra round trip otherwise.
+      const key = IDEMPOTENT_WRITE_METHODS.has(req.method) ? req.headers.get(IDEMPOTENCY_KEY_HEADER) : null;
+      return await (key === null ? run(req) : answerOnce(req, key, context, run));
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error, locale);
       if (error instanceof ConfigurationError) {

@@ -8,6 +8,7 @@ import { getDb } from '../../../db/client.ts';
 import { pruneEmailTokens, pruneRateLimits } from '../../../db/queries/accounts.ts';
 import { pruneSubscriptions } from '../../../db/queries/newsletter/subscriptions.ts';
 import { pruneImportJobs } from '../../../db/queries/open-data/import-jobs.ts';
+import { pruneIdempotencyKeys } from '../../../db/queries/runtime/idempotency-keys.ts';
 import { pruneSessions } from '../../../db/queries/sessions.ts';
 import { retentionCutoffs } from '../../../src/domain/runtime/retention.ts';
 import { RATE_LIMIT_LONGEST_WINDOW_SECONDS } from './rate-limit.ts';
@@ -19,6 +20,7 @@ export interface PruneCounts {
   rateLimits: number;
   newsletterSubscriptions: number;
   importJobs: number;
+  idempotencyKeys: number;
 }
 
 /** Removes what is past its time at `now`; returns how many rows of each kind went. */
@@ -31,6 +33,7 @@ export async function pruneExpired(now = new Date()): Promise<PruneCounts> {
     rateLimits: () => pruneRateLimits(db, cutoffs.rateLimitWindowsBefore),
     newsletterSubscriptions: () => pruneSubscriptions(db, { unconfirmedBefore: cutoffs.newsletterUnconfirmedBefore, unsubscribedBefore: cutoffs.newsletterUnsubscribedBefore }),
     importJobs: () => pruneImportJobs(db, cutoffs.importJobsUntouchedBefore),
+    idempotencyKeys: () => pruneIdempotencyKeys(db, cutoffs.idempotencyKeysMadeBefore),
   };
   const counts = {} as PruneCounts;
   const failures: unknown[] = [];

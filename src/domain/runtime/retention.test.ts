@@ -4,6 +4,7 @@ import {
   IMPORT_JOB_MAX_AGE_DAYS,
   IMPORT_JOBS_KEPT,
   isEmailTokenStale,
+  isIdempotencyKeyStale,
   isImportJobStale,
   isRateLimitStale,
   isSessionStale,
@@ -49,6 +50,15 @@ describe('rate-limit counters', () => {
   });
   it('follow the longest window given', () => {
     expect(isRateLimitStale({ windowStart: at(-2 * HOUR) }, retentionCutoffs(now, 3 * 60 * 60))).toBe(false);
+  });
+});
+
+describe('idempotency keys of writes', () => {
+  it('stay for their 24 hours, so a repeat within them gets the first answer', () => {
+    expect(isIdempotencyKeyStale({ createdAt: at(-DAY + 1000) }, cutoffs)).toBe(false);
+  });
+  it('go after that', () => {
+    expect(isIdempotencyKeyStale({ createdAt: at(-DAY - 1) }, cutoffs)).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import type { ImportJobStatus } from '../enums.ts';
 import { consentProofCutoff, unconfirmedCutoff } from '../newsletter/subscription.ts';
+import { idempotencyCutoffs } from './idempotency.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,6 +40,8 @@ export interface RetentionCutoffs {
   newsletterUnsubscribedBefore: Date;
   /** Settled import jobs last touched before this. */
   importJobsUntouchedBefore: Date;
+  /** Idempotency keys of writes made before this (IDEMPOTENCY_KEY_HOURS, ADR 0031): past their window. */
+  idempotencyKeysMadeBefore: Date;
 }
 
 /**
@@ -55,6 +58,7 @@ export function retentionCutoffs(now: Date, rateLimitLongestWindowSeconds: numbe
     newsletterUnconfirmedBefore: unconfirmedCutoff(now),
     newsletterUnsubscribedBefore: consentProofCutoff(now),
     importJobsUntouchedBefore: ago(IMPORT_JOB_MAX_AGE_DAYS * DAY_MS),
+    idempotencyKeysMadeBefore: idempotencyCutoffs(now).expiredBefore,
   };
 }
 
@@ -79,6 +83,11 @@ export function isRateLimitStale(row: { windowStart: Date }, cutoffs: RetentionC
 export function isSubscriptionStale(row: { consentAt: Date | null; confirmedAt: Date | null; unsubscribedAt: Date | null }, cutoffs: RetentionCutoffs): boolean {
   const unconfirmed = row.confirmedAt === null && row.unsubscribedAt === null && before(row.consentAt, cutoffs.newsletterUnconfirmedBefore);
   return unconfirmed || before(row.unsubscribedAt, cutoffs.newsletterUnsubscribedBefore);
+}
+
+/** An idempotency key past its window: a repeat would run afresh, so its answer is no use any more. */
+export function isIdempotencyKeyStale(row: { createdAt: Date }, cutoffs: RetentionCutoffs): boolean {
+  return before(row.createdAt, cutoffs.idempotencyKeysMadeBefore);
 }
 
 /** One import job, with its place among its reader's jobs (1: the newest by creation, then id). */

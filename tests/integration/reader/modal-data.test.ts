@@ -116,7 +116,7 @@ describe('the signed-in reader', () => {
       expect(await modal(neuromancer, { cookie: reader.cookie })).toMatchObject({ userRating: 5 });
     }
     // Signing out revokes the session row; a password or role change bumps the token version.
-    expect((await call('GET', '/api/logout', { cookie: signedOut.cookie })).status).toBeLessThan(400);
+    expect((await call('POST', '/api/logout', { cookie: signedOut.cookie })).status).toBeLessThan(400);
     await (await getDb()).execute(sql`UPDATE users SET token_version = token_version + 1 WHERE id = ${outdated.id}`);
     for (const reader of [signedOut, outdated]) {
       expect(await modal(neuromancer, { cookie: reader.cookie })).toMatchObject({ isInReadingList: false, userRating: null, userReview: null });

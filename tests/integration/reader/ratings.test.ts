@@ -354,7 +354,7 @@ describe('a write checks the session in its own statement', () => {
     const [signedOut, outdated] = [await createReader(server.url()), await createReader(server.url())];
     await withBook('ratings-dead-session', async (bookId) => {
       for (const reader of [signedOut, outdated]) expect((await rate('POST', bookId, reader.cookie, { rating: 2 })).status).toBe(200);
-      expect((await call('GET', '/api/logout', { cookie: signedOut.cookie })).status).toBeLessThan(400);
+      expect((await call('POST', '/api/logout', { cookie: signedOut.cookie })).status).toBeLessThan(400);
       await (await getDb()).execute(sql`UPDATE users SET token_version = token_version + 1 WHERE id = ${outdated.id}`);
       const counters = async () =>
         (await (await getDb()).execute(sql`SELECT key, count FROM rate_limits WHERE key IN (${`readerWrite:user:${signedOut.id}`}, ${`readerWrite:user:${outdated.id}`}) ORDER BY key`)).rows;

@@ -267,7 +267,7 @@ describe('API envelope of the platform answers', () => {
   it('answers a wrong method with 405 METHOD_NOT_ALLOWED and Allow', async () => {
     const response = await fetch(`${site.url}/api/books/search?q=dune`, { method: 'DELETE', headers: { 'accept-language': 'it' } });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
     const { error } = ErrorEnvelopeSchema.parse(await response.json());
     expect(error).toEqual({ code: 'METHOD_NOT_ALLOWED', message: it_['api.error.methodNotAllowed'] });
   });

@@ -72,6 +72,14 @@ async function insertJob(userId: string, name: string, status: string, createdDa
   return id;
 }
 
+async function insertIdempotencyKey(name: string, createdAt: ReturnType<typeof sql>, status: number | null = 201): Promise<string> {
+  const key = `prune-${run}-${name}`;
+  await (await getDb()).execute(sql`
+    INSERT INTO idempotency_keys (scope, key, method, path, fingerprint, status, headers, body, created_at)
+    VALUES ('client:prune-test', ${key}, 'POST', '/api/reading-list', 'x', ${status}, '{}'::jsonb, '{}', ${createdAt})`);
+  return key;
+}
+
 /** Which of `ids` are still in `table` (by `column`). */
 async function remaining(table: string, column: string, ids: string[]): Promise<string[]> {
   const { rows } = await (await getDb()).execute(sql`SELECT ${sql.identifier(column)} AS id FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)}::text IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
@@ -126,6 +134,10 @@ describe('the hourly prune', () => {
     const keptJobs = [running, ...settled.slice(0, IMPORT_JOBS_KEPT - 1), applying, recent, stuck];
     const staleJobs = [...settled.slice(IMPORT_JOBS_KEPT - 1), ancient];
 
+    // Idempotency keys (ADR 0031): kept for 24 hours, answered or still claimed.
+    const staleKeys = [await insertIdempotencyKey('old', ago('24 hours 1 minute')), await insertIdempotencyKey('old-claim', ago('25 hours'), null)];
+    const keptKeys = [await insertIdempotencyKey('recent', ago('23 hours')), await insertIdempotencyKey('running', ago('1 second'), null)];
+
     const response = await server.runScheduled('prune-expired');
     expect(response.status).toBe(204);
 
@@ -134,6 +146,7 @@ describe('the hourly prune', () => {
     expect(await remaining('rate_limits', 'key', [...staleCounters, ...freshCounters])).toEqual(sorted(freshCounters));
     expect(await remaining('newsletter_subscriptions', 'id', [...staleSubscriptions, ...keptSubscriptions])).toEqual(sorted(keptSubscriptions));
     expect(await remaining('import_jobs', 'id', [...staleJobs, ...keptJobs])).toEqual(sorted(keptJobs));
+    expect(await remaining('idempotency_keys', 'key', [...staleKeys, ...keptKeys])).toEqual(sorted(keptKeys));
     // A pruned job's rows go with it.
     expect(await remaining('import_rows', 'job_id', [...staleJobs, ...keptJobs])).toEqual(sorted(keptJobs));
 
