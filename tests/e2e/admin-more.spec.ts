@@ -105,6 +105,23 @@ test('a super user adds a finalist on /admin/awards', async ({ page }) => {
   const saved = (await (await page.request.get(`/api/admin/awards/${awardId}/entries?year=2026&customCategory=${encodeURIComponent(category)}`)).json()) as { data: { entries: { title: string; isWinner: boolean }[] } };
   expect(saved.data.entries).toEqual([expect.objectContaining({ title: 'Dune', isWinner: true })]);
   await expectNoAxeViolations(page);
+
+  // Another editor marks the year as 'no award' meanwhile (issue 27 point 4): this screen's next save
+  // is refused, the panel names both changes, the list keeps what was typed, and overwrite saves it.
+  const other = await page.request.put(`/api/admin/awards/${awardId}/entries`, { data: { year: 2026, customCategory: category, noAward: true, entries: [] } });
+  expect(other.ok(), await other.text()).toBe(true);
+  await finalists.getByRole('checkbox', { name: /^Winner: Dune/ }).uncheck();
+  await page.getByRole('button', { name: text('en', 'admin.awards.saveFinalists') }).click();
+  const panel = page.getByRole('alert').filter({ hasText: text('en', 'admin.conflict.title') });
+  await expect(panel.getByRole('listitem').filter({ hasText: `${text('en', 'admin.awards.entries')}: ${text('en', 'admin.conflict.both')}` })).toBeVisible();
+  await expect(panel.getByRole('listitem').filter({ hasText: `${text('en', 'admin.awards.noAward')}: ${text('en', 'admin.conflict.theirs')}` })).toBeVisible();
+  await expect(finalists.getByRole('checkbox', { name: /^Winner: Dune/ })).not.toBeChecked();
+  await expectNoAxeViolations(page);
+  await panel.getByRole('button', { name: text('en', 'admin.conflict.overwrite') }).click();
+  await expect(page.getByRole('status').filter({ hasText: fillIn(text('en', 'admin.awards.savedFinalists'), { count: 1 }) })).toBeVisible();
+  await expect(panel).toBeHidden();
+  const overwritten = (await (await page.request.get(`/api/admin/awards/${awardId}/entries?year=2026&customCategory=${encodeURIComponent(category)}`)).json()) as { data: { noAward: boolean; entries: { title: string; isWinner: boolean }[] } };
+  expect(overwritten.data).toMatchObject({ noAward: false, entries: [expect.objectContaining({ title: 'Dune', isWinner: false })] });
   const emptied = await page.request.put(`/api/admin/awards/${awardId}/entries`, { data: { year: 2026, customCategory: category, entries: [] } });
   expect(emptied.ok(), await emptied.text()).toBe(true);
   expect(problems).toEqual([]);

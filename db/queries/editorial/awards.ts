@@ -12,8 +12,8 @@ import { slugify, uniqueSlug } from '../../../src/domain/slug.ts';
 import type { Database } from '../../client.ts';
 import { localizedTitleSql } from '../book-title.ts';
 import { fitsSerial } from '../refs.ts';
-import { blockingBooks, checkVersion, mergeLocalized, Refusal, rows, withoutEmpty, type Executor, type Outcome } from './common.ts';
-import type { ExpectedVersion } from '../../../src/domain/editorial/versions.ts';
+import { blockingBooks, checkVersion, jsonParam, mergeLocalized, Refusal, rows, withoutEmpty, type Executor, type Outcome } from './common.ts';
+import { slotVersionOf, type ExpectedVersion } from '../../../src/domain/editorial/versions.ts';
 import { recordHistory, type Actor } from './history.ts';
 
 const AWARD_JSON = sql`json_build_object('id', a.id, 'version', a.version, 'slug', a.slug, 'name', a.name, 'names', a.names, 'about', a.about,
@@ -36,7 +36,7 @@ async function readAward(tx: Executor, id: number): Promise<AdminAward | null> {
  * 4), and one that goes on moves the version (`bumpAward`) in the same transaction.
  */
 async function lockAward(tx: Executor, id: number, expected: ExpectedVersion = null): Promise<AdminAward> {
-  if (!fitsSerial(id) || !(await rows(tx, sql`SELECT id FROM awards WHERE id = ${id} FOR UPDATE`)).length) throw new Refusal({ ok: false, reason: 'notFound' });
+  if (!fitsSerial(id) || !(await rows(tx, sql`SELECT id FROM awards WHERE id = ${id} FOR NO KEY UPDATE`)).length) throw new Refusal({ ok: false, reason: 'notFound' });
   const award = (await readAward(tx, id))!;
   checkVersion(award, expected);
   return award;
@@ -114,7 +114,7 @@ export async function createAwardCategory(db: Database, actor: Actor, awardId: n
 
 /** Locks the award and reads it; notFound unless `categoryId` is one of its categories. */
 async function lockCategory(tx: Executor, awardId: number, categoryId: number, expected: ExpectedVersion): Promise<AdminAward> {
-  if (!fitsSerial(awardId) || !(await rows(tx, sql`SELECT id FROM awards WHERE id = ${awardId} FOR UPDATE`)).length) throw new Refusal({ ok: false, reason: 'notFound' });
+  if (!fitsSerial(awardId) || !(await rows(tx, sql`SELECT id FROM awards WHERE id = ${awardId} FOR NO KEY UPDATE`)).length) throw new Refusal({ ok: false, reason: 'notFound' });
   const award = (await readAward(tx, awardId))!;
   if (!award.categories.some((c) => c.id === categoryId)) throw new Refusal({ ok: false, reason: 'notFound' });
   checkVersion(award, expected);
@@ -168,7 +168,16 @@ async function readSlot(tx: Executor, awardId: number, slot: AwardSlot, locale: 
                          FROM book_awards ba JOIN books b ON b.id = ba.book_id WHERE ${slotWhere('ba', awardId, slot)}), '[]') AS entries,
                EXISTS (SELECT 1 FROM award_no_award_years n WHERE ${slotWhere('n', awardId, slot)}) AS "noAward"`,
   );
-  return { awardId, categoryId: slot.categoryId ?? null, customCategory: slot.categoryId != null ? null : (slot.customCategory ?? null), year: slot.year, noAward: row!.noAward, entries: row!.entries };
+  const { noAward, entries } = row!;
+  return { awardId, categoryId: slot.categoryId ?? null, customCategory: slot.categoryId != null ? null : (slot.customCategory ?? null), year: slot.year, noAward, version: slotVersionOf({ noAward, entries }), entries };
+}
+
+/** The books whose entry a slot's save added, removed or changed. */
+function changedBooks(before: AwardEntries['entries'], after: AwardEntries['entries']): number[] {
+  const key = (e: AwardEntries['entries'][number]) => JSON.stringify([e.isWinner, e.asTitle ?? null]);
+  const was = new Map(before.map((e) => [e.bookId, key(e)]));
+  const is = new Map(after.map((e) => [e.bookId, key(e)]));
+  return [...new Set([...was.keys(), ...is.keys()])].filter((id) => was.get(id) !== is.get(id));
 }
 
 /** A slot's entries; null when the award does not exist; invalid when the category is not the award's. */
@@ -188,20 +197,29 @@ async function checkSlot(tx: Executor, awardId: number, slot: AwardSlot): Promis
 
 /**
  * Replaces a slot's entries with `input.entries` (books not named leave it, named ones are added or
- * updated) and its 'no award' mark, in one transaction locked on the award; unknown books are a 400
- * with a detail per entry.
+ * updated) and its 'no award' mark, in one transaction; unknown books are a 400 with a detail per
+ * entry. A write based on another version of the slot than the stored one is refused with the slot
+ * as stored (issue 27 point 4). The award and then every book of the slot, before and after, are
+ * locked in id order first (the lock a book's own save takes), so the slot read for the check is the
+ * one replaced; books whose entry changes move their version, so a book form opened before this save
+ * cannot put its old award list back unseen.
  */
-export async function saveAwardEntries(db: Database, actor: Actor, awardId: number, input: AwardEntriesInput, locale: Locale): Promise<Outcome<AwardEntries>> {
+export async function saveAwardEntries(db: Database, actor: Actor, awardId: number, input: AwardEntriesInput, locale: Locale, expected: readonly string[] | null = null): Promise<Outcome<AwardEntries>> {
   return write(db, async (tx) => {
     await checkSlot(tx, awardId, input);
-    await rows(tx, sql`SELECT id FROM awards WHERE id = ${awardId} FOR UPDATE`);
-    if (input.entries.length) {
-      const ids = JSON.stringify(input.entries.map((e) => e.bookId));
-      const known = new Set((await rows<{ id: number }>(tx, sql`SELECT id FROM books WHERE id IN (SELECT value::int FROM jsonb_array_elements_text(${ids}::jsonb))`)).map((r) => r.id));
-      const details = input.entries.flatMap((e, i) => (known.has(e.bookId) ? [] : [{ path: `entries.${i}.bookId`, key: 'validation.awards.unknownBook' }]));
-      if (details.length) throw new Refusal({ ok: false, reason: 'invalid', details });
-    }
+    await rows(tx, sql`SELECT id FROM awards WHERE id = ${awardId} FOR NO KEY UPDATE`);
+    const named = jsonParam(input.entries.map((e) => e.bookId));
+    const locked = await rows<{ id: number }>(
+      tx,
+      sql`SELECT id FROM books WHERE id IN (SELECT value::int FROM jsonb_array_elements_text(${named}))
+             OR id IN (SELECT ba.book_id FROM book_awards ba WHERE ${slotWhere('ba', awardId, input)})
+          ORDER BY id FOR NO KEY UPDATE`,
+    );
+    const known = new Set(locked.map((r) => r.id));
+    const details = input.entries.flatMap((e, i) => (known.has(e.bookId) ? [] : [{ path: `entries.${i}.bookId`, key: 'validation.awards.unknownBook' }]));
+    if (details.length) throw new Refusal({ ok: false, reason: 'invalid', details });
     const before = await readSlot(tx, awardId, input, locale);
+    if (expected !== null && !expected.includes(before.version)) throw new Refusal({ ok: false, reason: 'stale', current: before });
     const custom = input.categoryId != null ? null : input.customCategory;
     await tx.execute(sql`DELETE FROM book_awards ba WHERE ${slotWhere('ba', awardId, input)}`);
     for (const entry of input.entries) {
@@ -213,6 +231,8 @@ export async function saveAwardEntries(db: Database, actor: Actor, awardId: numb
       await tx.execute(sql`INSERT INTO award_no_award_years (award_id, category_id, custom_category, year) VALUES (${awardId}, ${input.categoryId ?? null}, ${custom}, ${input.year})`);
     }
     const after = await readSlot(tx, awardId, input, locale);
+    const changed = changedBooks(before.entries, after.entries);
+    if (changed.length) await tx.execute(sql`UPDATE books SET version = version + 1 WHERE id IN (SELECT value::int FROM jsonb_array_elements_text(${jsonParam(changed)}))`);
     await recordHistory(tx, { actor, entityType: 'award', entityId: String(awardId), action: 'update', before, after });
     return after;
   });

@@ -27,7 +27,7 @@ export type Outcome<T> =
   /** A unique value taken by another thing (a genre's name). */
   | { ok: false; reason: 'conflict'; key: string }
   /** A write based on another version than the stored one (issue 27 point 4): `current` is the record now. */
-  | { ok: false; reason: 'stale'; current: { version: number } };
+  | { ok: false; reason: 'stale'; current: { version: number | string } };
 
 export const done = <T>(value: T): Outcome<T> => ({ ok: true, value });
 export const notFound = { ok: false, reason: 'notFound' } as const;
@@ -115,10 +115,14 @@ export async function blockingBooks(tx: Executor, link: string, column: string, 
 /** Ids in a JSON parameter, as `SELECT value::int ...` can read them (drizzle spreads JS arrays into lists). */
 export const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-/** Locks the row and reads it with `read`; null when there is none. */
+/**
+ * Locks the row and reads it with `read`; null when there is none. `FOR NO KEY UPDATE` (the lock an
+ * UPDATE of it takes) queues editors of the same record but not the key-share locks of inserts that
+ * refer to it (a book's award entries, editions), so those never deadlock against an editor.
+ */
 export async function lockAndRead<R>(tx: Executor, kind: EditedEntity, id: number, read: (tx: Executor, id: number) => Promise<R | null>): Promise<R | null> {
   if (!fitsSerial(id)) return null;
-  const locked = await rows(tx, sql`SELECT id FROM ${sql.identifier(TABLE[kind])} WHERE id = ${id} FOR UPDATE`);
+  const locked = await rows(tx, sql`SELECT id FROM ${sql.identifier(TABLE[kind])} WHERE id = ${id} FOR NO KEY UPDATE`);
   return locked.length ? read(tx, id) : null;
 }
 
@@ -156,7 +160,7 @@ function databaseError(error: unknown): { code?: string; constraint?: string } |
 
 /**
  * Refuses a write based on another version than `current`'s (issue 27 point 4). Called on the row
- * read after its lock (`lockAndRead`, FOR UPDATE), and the write then sets `version = version + 1`
+ * read after its lock (`lockAndRead`, FOR NO KEY UPDATE), and the write then sets `version = version + 1`
  * in the same transaction: a second editor waiting on the lock reads the first one's version and is
  * refused, so two saves based on one version cannot both succeed.
  */

@@ -18,7 +18,7 @@ export async function awardAnswer<T extends object>(ctx: RequestContext, outcome
   if (outcome.ok) {
     await noteCatalogueWrite(); // read-your-writes (issue 27 point 5)
     const version = (outcome.value as { version?: unknown }).version;
-    return ok({ ...outcome.value, rebuild: await requestRebuild(ctx) }, { status, headers: typeof version === 'number' ? { etag: etagOf(version) } : undefined });
+    return ok({ ...outcome.value, rebuild: await requestRebuild(ctx) }, { status, headers: typeof version === 'number' || typeof version === 'string' ? { etag: etagOf(version) } : undefined });
   }
   if (outcome.reason === 'stale') throw staleError(outcome.current);
   if (outcome.reason === 'invalid') throw new ApiError('VALIDATION', 'api.error.validation', outcome.details);

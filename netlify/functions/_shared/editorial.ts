@@ -71,7 +71,7 @@ export function unwrap<T>(kind: EditedEntity, outcome: Outcome<T>): T {
  * The 409 of a write based on an older version (issue 27 point 4): the record as stored now in
  * `error.current`, its version in the ETag header, so the editor can show what changed.
  */
-export function staleError(current: { version: number }): ApiError {
+export function staleError(current: { version: number | string }): ApiError {
   return new ApiError('CONFLICT', 'api.error.staleVersion', undefined, { etag: etagOf(current.version) }, { current });
 }
 

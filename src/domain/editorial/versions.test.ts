@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etagOf, expectedVersion, fieldConflicts, versionMatches, versionsOfIfMatch } from './versions.ts';
+import { etagOf, expectedSlotVersion, expectedVersion, fieldConflicts, SlotVersionSchema, slotVersionOf, versionMatches, versionsOfIfMatch } from './versions.ts';
 
 describe('versions of edited records', () => {
   it('writes a version as a strong ETag and reads it back from If-Match', () => {
@@ -51,5 +51,32 @@ describe('fieldConflicts', () => {
 
   it('compares lists as a whole and ignores the version', () => {
     expect(fieldConflicts({ authorIds: [1, 2], version: 1 }, { authorIds: [2, 1], version: 1 }, { authorIds: [1, 2], version: 2 })).toEqual([{ field: 'authorIds', mine: true, theirs: false }]);
+  });
+});
+
+describe('slot versions (issue 27 point 4: the finalists screen)', () => {
+  const slot = { noAward: false, entries: [{ bookId: 2, isWinner: true, asTitle: null }, { bookId: 1, isWinner: false }] };
+  it('is the same for the same finalists in any order, and differs with any change', () => {
+    const v = slotVersionOf(slot);
+    expect(v).toMatch(/^s[0-9a-f]{8}-2$/);
+    expect(slotVersionOf({ noAward: false, entries: [...slot.entries].reverse() })).toBe(v);
+    expect(slotVersionOf({ noAward: false, entries: [{ bookId: 2, isWinner: false }, { bookId: 1, isWinner: false }] })).not.toBe(v);
+    expect(slotVersionOf({ noAward: false, entries: [{ bookId: 2, isWinner: true, asTitle: 'Other' }, { bookId: 1, isWinner: false }] })).not.toBe(v);
+    expect(slotVersionOf({ noAward: false, entries: [{ bookId: 2, isWinner: true }] })).not.toBe(v);
+    expect(slotVersionOf({ noAward: true, entries: [] })).not.toBe(slotVersionOf({ noAward: false, entries: [] }));
+    expect(slotVersionOf({ noAward: false, entries: [] })).toBe('s5e183a12-0');
+    expect(SlotVersionSchema.safeParse(v).success).toBe(true);
+    expect(SlotVersionSchema.safeParse('v3').success).toBe(false);
+  });
+  it('is named by If-Match and the body as record versions are', () => {
+    const v = slotVersionOf(slot);
+    expect(etagOf(v)).toBe(`"${v}"`);
+    expect(expectedSlotVersion(etagOf(v), undefined)).toEqual([v]);
+    expect(expectedSlotVersion(null, v)).toEqual([v]);
+    expect(expectedSlotVersion('*', undefined)).toBeNull();
+    expect(expectedSlotVersion(null, undefined)).toBeNull();
+    expect(expectedSlotVersion('"v3"', undefined)).toEqual([]);
+    expect(expectedSlotVersion(`W/"${v}"`, undefined)).toEqual([]);
+    expect(expectedSlotVersion(etagOf(v), 's00000000-0')).toEqual([]);
   });
 });

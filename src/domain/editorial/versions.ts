@@ -16,10 +16,10 @@ export const VersionSchema = z.number('validation.editorial.version').int('valid
 export type ExpectedVersion = readonly number[] | null;
 
 /**
- * The strong ETag of a version.
+ * The strong ETag of a version: a record's number, or a slot's digest (`slotVersionOf`).
  * @example etagOf(3) // '"v3"'
  */
-export const etagOf = (version: number): string => `"v${version}"`;
+export const etagOf = (version: number | string): string => (typeof version === 'number' ? `"v${version}"` : `"${version}"`);
 
 /**
  * The versions an `If-Match` header names: null when there is none or it is `*`; tags that are not
@@ -93,4 +93,42 @@ export function fieldConflicts(loaded: Record<string, unknown>, mine: Record<str
     if (mineChanged || theirsChanged) conflicts.push({ field, mine: mineChanged, theirs: theirsChanged });
   }
   return conflicts;
+}
+
+/**
+ * The version of an award slot's finalists (issue 27 point 4): a slot (an award, a category, a year)
+ * is no row of its own, so its version is a digest of what it holds, the 'no award' mark and each
+ * entry (book, winner, title on the list), in book order. Any change by any path (the finalists
+ * screen, a book's own award list, a deleted book) changes it. FNV-1a over the canonical text.
+ * @example slotVersionOf({ noAward: false, entries: [] }) // 's5e183a12-0'
+ */
+export function slotVersionOf(slot: { noAward: boolean; entries: readonly { bookId: number; isWinner: boolean; asTitle?: string | null }[] }): string {
+  const canonical = JSON.stringify([slot.noAward, [...slot.entries].sort((a, b) => a.bookId - b.bookId).map((e) => [e.bookId, e.isWinner, e.asTitle ?? null])]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < canonical.length; i++) {
+    hash ^= canonical.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `s${hash.toString(16).padStart(8, '0')}-${slot.entries.length}`;
+}
+
+/** A slot version as the body of a write names it. */
+export const SlotVersionSchema = z.string('validation.editorial.version').regex(/^s[0-9a-f]{8}-\d{1,4}$/, 'validation.editorial.version');
+
+/**
+ * The slot versions a finalists write may be based on, from its `If-Match` header and its body's
+ * `version`, as `expectedVersion` does for records: null names none (not checked).
+ * @example expectedSlotVersion('"s0a1b2c3d-2"', undefined) // ['s0a1b2c3d-2']
+ */
+export function expectedSlotVersion(ifMatch: string | null, bodyVersion: string | undefined): readonly string[] | null {
+  let header: string[] | null = null;
+  if (ifMatch !== null && ifMatch.trim() !== '' && ifMatch.trim() !== '*') {
+    header = ifMatch.split(',').flatMap((tag) => {
+      const m = /^"(s[0-9a-f]{8}-\d{1,4})"$/.exec(tag.trim());
+      return m ? [m[1]!] : [];
+    });
+  }
+  if (bodyVersion === undefined) return header;
+  if (header === null) return [bodyVersion];
+  return header.includes(bodyVersion) ? [bodyVersion] : [];
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { slugify } from '../slug.ts';
 import { LocalizedDescriptionSchema, notEmpty, YEAR_AHEAD, YEAR_MIN } from './editorial.ts';
-import { VersionSchema } from '../editorial/versions.ts';
+import { SlotVersionSchema, VersionSchema } from '../editorial/versions.ts';
 import { IdParamSchema } from './refs.ts';
 import { text } from './text.ts';
 
@@ -79,6 +79,8 @@ export const awardEntriesSchema = (maxYear: number) =>
     .strictObject({
       ...slotFields(maxYear),
       noAward: z.boolean('validation.awards.noAward').default(false),
+      /** The slot's version the finalists were loaded at (issue 27 point 4); a stale one is a 409. */
+      version: SlotVersionSchema.optional(),
       entries: z
         .array(z.strictObject({ bookId: Id, isWinner: z.boolean('validation.editorial.isWinner'), asTitle: text('validation.awards.asTitle').trim().max(500, 'validation.awards.asTitle').nullable().optional() }), 'validation.awards.entries')
         .max(AWARD_ENTRIES_MAX, 'validation.awards.entries')
@@ -113,6 +115,8 @@ export const AwardEntriesSchema = z.object({
   customCategory: z.string().nullable(),
   year: z.number().int(),
   noAward: z.boolean(),
+  /** `slotVersionOf` the slot (its ETag). */
+  version: z.string(),
   entries: z.array(AwardEntrySchema),
 });
 export type AwardEntries = z.infer<typeof AwardEntriesSchema>;

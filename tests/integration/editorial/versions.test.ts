@@ -12,7 +12,7 @@ import { getDb } from '../../../db/client.ts';
 import { installRebuilder } from '../../../netlify/functions/_shared/rebuild.ts';
 import { createRebuildQueue } from '../../../src/domain/runtime/rebuild-queue.ts';
 import { AdminAffiliateServiceSchema } from '../../../src/domain/schemas/affiliate.ts';
-import { AdminAwardSchema } from '../../../src/domain/schemas/awards-admin.ts';
+import { AdminAwardSchema, AwardEntriesSchema } from '../../../src/domain/schemas/awards-admin.ts';
 import { EditionSchema, EditorEditionSchema } from '../../../src/domain/schemas/edition.ts';
 import { AuthorRecordSchema, BookRecordSchema, SavedSchema } from '../../../src/domain/schemas/editorial.ts';
 import { removeCreatedBy } from '../../support/editorial.ts';
@@ -201,6 +201,38 @@ describe('editions, awards and affiliate services carry versions too', () => {
     // About merges per language as descriptions do.
     const more = dataOf(await call('PATCH', `/api/admin/awards/${award.id}`, { cookie: admin.cookie, body: { about: { en: 'About.' }, version: renamed.version } }), AdminAwardSchema);
     expect(more.about).toEqual({ en: 'About.', de: 'Über.' });
+  });
+
+  it("refuses a stale finalists save with the slot as stored, racing or from a book's own award list", async () => {
+    const award = dataOf(await call('POST', '/api/admin/awards', { cookie: admin.cookie, body: { name: unique('Finalisten') } }), AdminAwardSchema, 201);
+    const [first, second] = [await newBook(), await newBook()];
+    const path = `/api/admin/awards/${award.id}/entries`;
+    const slot = { year: 2024, customCategory: 'Roman' };
+    const loaded = await call('GET', `${path}?year=2024&customCategory=Roman`, { cookie: admin.cookie });
+    const empty = dataOf(loaded, AwardEntriesSchema);
+    expect(loaded.headers.get('etag')).toBe(`"${empty.version}"`);
+    // Two editors save the slot they both loaded empty: one wins, the other gets 409 with the winner's list.
+    const answers = await Promise.all([
+      call('PUT', path, { cookie: admin.cookie, body: { ...slot, version: empty.version, entries: [{ bookId: first, isWinner: true }] } }),
+      call('PUT', path, { cookie: other.cookie, headers: { 'if-match': `"${empty.version}"` }, body: { ...slot, entries: [{ bookId: second, isWinner: true }] } }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const won = dataOf(answers.find((a) => a.status === 200)!, AwardEntriesSchema);
+    const refused = currentOf(answers.find((a) => a.status === 409)!, AwardEntriesSchema);
+    expect(refused).toEqual(won);
+    // A book's own award list changes the slot too: a save based on the slot before it is refused.
+    const bookId = won.entries[0]!.bookId;
+    const { book } = await readBook(bookId);
+    expect(book.version).toBeGreaterThan(1); // the finalists save moved the book's version
+    dataOf(await call('PATCH', `/api/books/${bookId}`, { cookie: admin.cookie, body: { version: book.version, awards: [{ awardId: award.id, customCategory: 'Roman', year: 2024, isWinner: false }] } }), SavedSchema);
+    expect(currentOf(await call('PUT', path, { cookie: admin.cookie, body: { ...slot, version: won.version, entries: [] } }), AwardEntriesSchema).entries).toEqual([expect.objectContaining({ bookId, isWinner: false })]);
+    // A book form opened before a finalists save cannot put its old award list back unseen.
+    const before = await readBook(first);
+    const now = dataOf(await call('GET', `${path}?year=2024&customCategory=Roman`, { cookie: admin.cookie }), AwardEntriesSchema);
+    dataOf(await call('PUT', path, { cookie: admin.cookie, headers: { 'if-match': `"${now.version}"` }, body: { ...slot, noAward: true, entries: [] } }), AwardEntriesSchema);
+    expect(errorOf(await call('PATCH', `/api/books/${first}`, { cookie: admin.cookie, body: { version: before.book.version, awards: [] } }), 409).code).toBe('CONFLICT');
+    // A malformed slot version is a 400, not a conflict.
+    expect(errorOf(await call('PUT', path, { cookie: admin.cookie, body: { ...slot, version: 'v3', entries: [] } }), 400).details?.[0]?.key).toBe('validation.editorial.version');
   });
 
   it('refuses a stale affiliate service or locale write with the stored service', async () => {

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
-import { AdminAwardSchema, AdminAwardsSchema, AwardEntriesSchema, type AdminAward, type AwardEntry } from '../../../domain/schemas/awards-admin.ts';
+import { AdminAwardSchema, AdminAwardsSchema, AwardEntriesSchema, type AdminAward, type AwardEntries, type AwardEntry } from '../../../domain/schemas/awards-admin.ts';
 import { BookHitSchema, type BookHit } from '../../../domain/schemas/search.ts';
 import { LoadFailed, OutcomeMessage } from '../../account/fields.tsx';
 import { LoadingSpinner } from '../../LoadingSpinner.tsx';
@@ -22,6 +22,19 @@ import ConflictPanel from '../ConflictPanel.tsx';
 import { CONFLICT_TEXT_KEYS } from '../conflict-texts.ts';
 import { etagOf, fieldConflicts } from '../../../domain/editorial/versions.ts';
 import { ApiClientError } from '../../../lib/api-client.ts';
+
+/** The stored finalists of a 409 to a save based on an older version of the slot (issue 27 point 4); else null. */
+function staleSlot(error: unknown): AwardEntries | null {
+  if (!(error instanceof ApiClientError) || error.status !== 409) return null;
+  const current = AwardEntriesSchema.safeParse(error.current);
+  return current.success ? current.data : null;
+}
+
+/** The finalists as the conflict panel compares them: the list (book, winner, list title) and the 'no award' mark. */
+const slotFieldsOf = (slot: { noAward: boolean; entries: readonly Pick<AwardEntry, 'bookId' | 'title' | 'isWinner' | 'asTitle'>[] }) => ({
+  entries: [...slot.entries].sort((a, b) => a.bookId - b.bookId).map((e) => ({ bookId: e.bookId, isWinner: e.isWinner, asTitle: e.asTitle ?? null })),
+  noAward: slot.noAward,
+});
 
 /** The stored award of a 409 to a write based on an older version of it (issue 27 point 4); else null. */
 function staleAward(error: unknown): AdminAward | null {
@@ -226,6 +239,9 @@ function Finalists({ awards, award, onAward, nameOf, texts, locale, client, repo
   const [year, setYear] = useState(String(new Date().getFullYear()));
   const [entries, setEntries] = useState<AwardEntry[]>([]);
   const [noAward, setNoAward] = useState(false);
+  /** The slot as loaded (its version is what a save is based on), and the stored one after a refused stale save. */
+  const [loaded, setLoaded] = useState<AwardEntries | null>(null);
+  const [conflict, setConflict] = useState<AwardEntries | null>(null);
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<BookHit[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -255,10 +271,7 @@ function Finalists({ awards, award, onAward, nameOf, texts, locale, client, repo
       else params.set('customCategory', current.customCategory);
       client
         .get(`/api/admin/awards/${award.id}/entries?${params}`, { schema: AwardEntriesSchema, signal: controller.signal })
-        .then((saved) => {
-          setEntries(saved.entries);
-          setNoAward(saved.noAward);
-        })
+        .then(fillFrom)
         .catch(() => undefined);
     }, 250);
     return () => {
@@ -292,8 +305,16 @@ function Finalists({ awards, award, onAward, nameOf, texts, locale, client, repo
     searchRef.current?.focus();
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Fills the list from a slot as stored: it becomes what the next save is based on. */
+  function fillFrom(stored: AwardEntries) {
+    setEntries(stored.entries);
+    setNoAward(stored.noAward);
+    setLoaded(stored);
+    setConflict(null);
+  }
+
+  const save = async (event: FormEvent | null, basedOn = loaded?.version) => {
+    event?.preventDefault();
     const current = slot();
     if (!current) {
       setErrors({ categoryId: texts['validation.editorial.awardCategory'] });
@@ -302,14 +323,15 @@ function Finalists({ awards, award, onAward, nameOf, texts, locale, client, repo
     setBusy(true);
     try {
       const saved = await client.request('PUT', `/api/admin/awards/${award.id}/entries`, {
-        body: { ...current, noAward, entries: entries.map((e) => ({ bookId: e.bookId, isWinner: e.isWinner, asTitle: e.asTitle })) },
+        body: { ...current, noAward, version: basedOn, entries: entries.map((e) => ({ bookId: e.bookId, isWinner: e.isWinner, asTitle: e.asTitle })) },
         schema: AwardEntriesSchema,
       });
-      setEntries(saved.entries);
-      setNoAward(saved.noAward);
+      fillFrom(saved);
       setErrors({});
       report({ text: fill(texts['admin.awards.savedFinalists'], { count: saved.entries.length }), failed: false });
     } catch (error) {
+      const stored = staleSlot(error);
+      if (stored) setConflict(stored);
       const failure = describe(error);
       setErrors(failure.fields);
       report({ text: failure.message, failed: true });
@@ -330,6 +352,16 @@ function Finalists({ awards, award, onAward, nameOf, texts, locale, client, repo
       <h2 id={ids.title} className="admin-page__subtitle">
         {texts['admin.awards.finalists']}
       </h2>
+      {conflict && loaded && (
+        <ConflictPanel
+          conflicts={fieldConflicts(slotFieldsOf(loaded), slotFieldsOf({ noAward, entries }), slotFieldsOf(conflict))}
+          labelOf={(c) => texts[c.field === 'noAward' ? 'admin.awards.noAward' : 'admin.awards.entries']}
+          t={(key) => (texts as Readonly<Record<string, string>>)[key] ?? key}
+          busy={busy}
+          onReload={() => fillFrom(conflict)}
+          onOverwrite={() => void save(null, conflict.version)}
+        />
+      )}
       <form onSubmit={(e) => void save(e)} noValidate className="admin-page">
         <div className="admin-grid">
           <div className="field">
