@@ -5,8 +5,6 @@ import clientIntent from './src/integrations/client-intent.ts';
 import incrementalBuild from './src/integrations/incremental-build.ts';
 import islandStyle from './src/integrations/island-style.ts';
 import pagefindIndex from './src/integrations/pagefind.ts';
-import redirectRules from './src/integrations/redirect-rules.ts';
-import slugRedirects from './src/integrations/slug-redirects.ts';
 import securityHeaders from './src/integrations/security-headers.ts';
 import { requireSiteUrl } from './src/domain/runtime/environment.ts';
 
@@ -17,7 +15,7 @@ import { requireSiteUrl } from './src/domain/runtime/environment.ts';
 export default defineConfig({
   site: requireSiteUrl(process.env, `http://localhost:${process.env.PORT ?? 8888}`),
   output: 'static',
-  integrations: [react(), clientIntent(), islandStyle(), incrementalBuild(), pagefindIndex(), redirectRules(), slugRedirects(), securityHeaders()],
+  integrations: [react(), clientIntent(), islandStyle(), incrementalBuild(), pagefindIndex(), securityHeaders()],
   trailingSlash: 'ignore',
   i18n: {
     locales: ['en', 'de', 'it'],

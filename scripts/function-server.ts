@@ -36,6 +36,8 @@ interface LoadedFunction {
   background: boolean;
   /** `config.schedule`: a cron expression (UTC) on which Netlify's scheduler calls the function. */
   schedule?: string;
+  /** `config.preferStatic`: a static file at the path answers instead (the local server asks first). */
+  preferStatic: boolean;
 }
 
 export interface FunctionMatch {
@@ -69,8 +71,9 @@ export class FunctionRouter {
 
   private constructor(functions: LoadedFunction[], paths: string[]) {
     this.functions = functions;
-    const firsts = paths.map((p) => p.split('/')[1] ?? '');
-    this.firstSegments = firsts.every((segment) => segment !== '' && !/[:*(){}?+\\]/.test(segment)) ? new Set(firsts) : null;
+    // A first segment is literal ('api'), or a placeholder limited to literal choices (':locale(en|de|it)').
+    const firsts = paths.map((p) => p.split('/')[1] ?? '').map((segment) => /^:\w+\(([\w-]+(?:\|[\w-]+)*)\)$/.exec(segment)?.[1]?.split('|') ?? [segment]);
+    this.firstSegments = firsts.flat().every((segment) => segment !== '' && !/[:*(){}?+\\]/.test(segment)) ? new Set(firsts.flat()) : null;
   }
 
   static async load(dir = FUNCTIONS_DIR): Promise<FunctionRouter> {
@@ -89,6 +92,7 @@ export class FunctionRouter {
         excluded: excluded.map((p) => new URLPattern({ pathname: p })),
         background: mod.config?.background === true || file.replace(/\.m?[jt]s$/, '').endsWith('-background'),
         schedule: typeof mod.config?.schedule === 'string' ? mod.config.schedule : undefined,
+        preferStatic: mod.config?.preferStatic === true,
       });
     }
     return new FunctionRouter(functions, allPaths);

@@ -12,12 +12,16 @@
  *   up to 1 MiB are kept in memory per build (under load the disk lookups were most of a page's cost);
  *   text files are sent compressed (brotli or gzip, as the request accepts) as Netlify's CDN sends
  *   them, compressed once per file and build (issue 11: Lighthouse measured uncompressed pages);
+ * - the CDN cache of function answers (scripts/local-cdn.ts, ADR 0032): answers whose headers allow it
+ *   are kept and served again, renewed while stale, purged by tag through Netlify's purge API call,
+ *   and all dropped when a new build goes live;
  * - Blobs: Netlify's Blobs server on 127.0.0.1 only (scripts/local-blobs.ts);
  * - schedules: with `runSchedules` (`npm start`), each function with a `config.schedule` is called
  *   on it as Netlify's scheduler calls it (`invokeScheduled`; timers unref'd, stopped by `close`);
  *   tests call one at will with `runScheduled(name)`.
- * The order of the request chain is Netlify's (as in @netlify/dev): a function path first, then the
- * redirect rules (a rule may rewrite to a function), then static files.
+ * The order of the request chain is Netlify's (as in @netlify/dev): a function path first (one with
+ * `preferStatic` only where no static file is), then the redirect rules (a rule may rewrite to a
+ * function), then static files.
  *
  * Builds are swapped live: `swapTo(dir)` prepares the next build's engines, then replaces the
  * current one in a single assignment. A request keeps the build it started with until its response
@@ -33,10 +37,11 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { parseAllHeaders, type Header, type MinimalHeader } from '@netlify/headers-parser';
 import mime from 'mime-types';
 import { RedirectsHandler } from '@netlify/redirects';
-import { segmentedMatcher, type RedirectMatcher } from './redirect-segments.ts';
 import { FunctionRouter, invokeFunction, invokeScheduled, nextRunOf, type Invocation } from './function-server.ts';
 import { plainAnswerOf, plainResponse, type PlainHeaders } from '../src/lib/response-headers.ts';
 import { startLocalBlobs, type LocalBlobs } from './local-blobs.ts';
+import { createLocalCdn, LOCAL_CDN_API_PREFIX, type LocalCdn } from './local-cdn.ts';
+import { installCdnPurgeTarget } from '../netlify/functions/_shared/cdn-purge.ts';
 
 export interface LocalServerOptions {
   /** Port on both loopback addresses (default: any free one). */
@@ -61,6 +66,8 @@ export interface LocalServer {
   url: string;
   port: number;
   blobs?: LocalBlobs;
+  /** The emulated CDN cache of function answers. */
+  cdn: LocalCdn;
   /** The folder being served. */
   siteDir: () => string | undefined;
   /** Serves `dir` from now on; resolves when it is live. */
@@ -74,8 +81,6 @@ export interface LocalServer {
 interface SiteBuild {
   dir: string;
   redirects: RedirectsHandler;
-  /** `redirects.match` without the slug redirects where they cannot match (redirect-segments.ts). */
-  matchRedirect: RedirectMatcher;
   /** The `_headers` rules, parsed when the build is opened (it never changes while served). */
   headerRules: Header[];
   /** Redirect rules found per request key (or none: null), see matchRule. */
@@ -104,10 +109,10 @@ const RULE_CACHE_ENTRIES = 20_000;
 /**
  * The redirect rule for a request, asked of @netlify/redirects once per build and per everything its
  * matcher reads: the URL (scheme, host, path, query), Accept-Language and the cookies (nf_lang,
- * nf_country, a role's JWT, Cookie conditions). netlify-redirector walks the rules in order, and with
- * the ~4,800 rules of the slug and id redirects (issue 11) a page that meets only the final `/en/*`
- * 404 rule cost ~10 ms of CPU on every request: most of a static page's cost, and under load the
- * event loop every other request waits on (issue 10). The rules never change while a build is served.
+ * nf_country, a role's JWT, Cookie conditions). netlify-redirector walks the rules in order, crossing
+ * from WebAssembly to JavaScript per rule: under load that was most of a static page's cost (issue
+ * 10, when ~4,800 slug and id rules stood before the final `/en/*` rule; the ~150 hand-written rules
+ * left since issue 28 still cost a walk). The rules never change while a build is served.
  */
 async function matchRule(build: SiteBuild, request: Request): Promise<RuleMatch | undefined> {
   const key = `${request.url}\u0000${request.headers.get('accept-language') ?? ''}\u0000${request.headers.get('cookie') ?? ''}`;
@@ -117,7 +122,7 @@ async function matchRule(build: SiteBuild, request: Request): Promise<RuleMatch 
     build.rules.set(key, kept);
     return kept ?? undefined;
   }
-  const rule = (await build.matchRedirect(request)) ?? null;
+  const rule = (await build.redirects.match(request)) ?? null;
   build.rules.set(key, rule);
   if (build.rules.size > RULE_CACHE_ENTRIES) build.rules.delete(build.rules.keys().next().value!);
   return rule ?? undefined;
@@ -289,9 +294,8 @@ async function openBuild(dir: string): Promise<SiteBuild> {
   const redirects = new RedirectsHandler({ projectDir: dir, publicDir: dir, configRedirects: [], jwtRoleClaim: '', jwtSecret: '' });
   // Parse `_redirects` now, so the swap never makes a request wait for (or fail on) it.
   await redirects.match(new Request('http://localhost/'));
-  const matchRedirect = await segmentedMatcher(dir, redirects);
   const headerRules = await readHeaderRules(dir);
-  return { dir, redirects, matchRedirect, headerRules, rules: new Map(), matches: new Map(), answers: new Map(), answerBytes: 0, inFlight: 0, retired: false };
+  return { dir, redirects, headerRules, rules: new Map(), matches: new Map(), answers: new Map(), answerBytes: 0, inFlight: 0, retired: false };
 }
 
 /**
@@ -416,6 +420,7 @@ async function send(response: Response, req: http.IncomingMessage, res: http.Ser
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const functions = await FunctionRouter.load(options.functionsDir);
   const blobs = options.blobsDir ? await startLocalBlobs(options.blobsDir) : undefined;
+  const cdn = createLocalCdn();
   let site = options.siteDir ? await openBuild(path.resolve(options.siteDir)) : undefined;
   const pending = new Set<Promise<unknown>>();
   /** Tracks `waitUntil` work (and scheduled runs) until it settles; `close` awaits it. */
@@ -433,13 +438,19 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   /** Netlify's request chain for one request against one build. */
   async function respond(request: Request, build: SiteBuild | undefined, invocation: Invocation): Promise<Response> {
     const { pathname } = new URL(request.url);
+    if (pathname.startsWith(`${LOCAL_CDN_API_PREFIX}/`)) return (await cdn.handleApi(request))!;
     const fn = functions.match(pathname);
-    if (fn) return invokeFunction(fn, request, invocation);
+    if (fn && !fn.fn.preferStatic) return cdn.serve(request, () => invokeFunction(fn, request, invocation));
+    if (fn) {
+      // `preferStatic`: a file of the build at the path answers first; the function, not the rules, after it.
+      const file = build ? matchStatic(build, request) : undefined;
+      return file && build ? serveStatic(build, file, request) : cdn.serve(request, () => invokeFunction(fn, request, invocation));
+    }
     if (build) {
       const rule = await matchRule(build, matchable(request));
       if (rule) {
         const rewritten = !rule.redirect && !rule.external ? functions.match(rule.target.pathname) : undefined;
-        if (rewritten) return invokeFunction(rewritten, request, invocation);
+        if (rewritten) return cdn.serve(request, () => invokeFunction(rewritten, request, invocation));
         // @netlify/redirects serves the target of `/x /y 404` with 200: the rule's status is the answer's
         // when the rule's target was served (not the requested file itself, which an unforced rule lets win).
         let servedTarget = false;
@@ -520,6 +531,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     v6.once('error', () => resolve(false)).listen(port, '::1', () => resolve(true));
   });
   if (v6Listening) servers.push(v6);
+  const uninstallCdn = installCdnPurgeTarget({ apiURL: `http://127.0.0.1:${port}${LOCAL_CDN_API_PREFIX}`, token: cdn.token });
 
   const runScheduled = (name: string): Promise<Response> => {
     const fn = functions.scheduled.find((f) => f.name === name);
@@ -552,11 +564,14 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     url: `http://127.0.0.1:${port}`,
     port,
     blobs,
+    cdn,
     siteDir: () => site?.dir,
     async swapTo(dir) {
       const next = await openBuild(path.resolve(dir));
       const previous = site;
       site = next;
+      // A deploy going live invalidates every kept answer (Netlify's atomic deploys).
+      cdn.purge();
       if (previous && previous.dir !== next.dir) {
         previous.retired = true;
         if (previous.inFlight === 0) options.onRetired?.(previous.dir);
@@ -565,6 +580,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     runScheduled,
     async close() {
       closing = true;
+      uninstallCdn();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.all(

@@ -259,31 +259,6 @@ export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnap
   };
 }
 
-/** An old slug of a book, author or series and the slug its page has now (issue 11.4). */
-export interface SlugRedirect {
-  kind: SlugKind;
-  oldSlug: string;
-  slug: string;
-}
-
-/**
- * Every old slug whose entity still exists under another slug, for the build's 301 rules (one query).
- * Old slugs where a page of that kind stands now are left out: the page wins.
- */
-export async function loadSlugRedirects(db: Database): Promise<SlugRedirect[]> {
-  return rows<SlugRedirect>(db, sql`
-    SELECT r.kind, r.old_slug AS "oldSlug", c.slug
-    FROM slug_redirects r
-    JOIN (SELECT 'book'::slug_kind AS kind, id, slug FROM books
-          UNION ALL SELECT 'author'::slug_kind, id, slug FROM authors
-          UNION ALL SELECT 'series'::slug_kind, id, slug FROM series) c ON c.kind = r.kind AND c.id = r.entity_id
-    WHERE c.slug <> r.old_slug
-      AND NOT EXISTS (SELECT 1 FROM books p WHERE r.kind = 'book' AND p.slug = r.old_slug)
-      AND NOT EXISTS (SELECT 1 FROM authors p WHERE r.kind = 'author' AND p.slug = r.old_slug)
-      AND NOT EXISTS (SELECT 1 FROM series p WHERE r.kind = 'series' AND p.slug = r.old_slug)
-    ORDER BY r.kind, r.old_slug`);
-}
-
 let snapshot: Promise<CatalogueSnapshot> | undefined;
 
 /** The snapshot of this build process (read once, shared by every page's getStaticPaths). */

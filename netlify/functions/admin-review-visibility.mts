@@ -4,6 +4,7 @@ import { getDb } from '../../db/client.ts';
 import { moderateReview } from '../../db/queries/editorial/reviews.ts';
 import { ModerationReasonSchema, ReviewParamsSchema } from '../../src/domain/schemas/moderation.ts';
 import { requireEditor } from './_shared/editorial.ts';
+import { notePopularityWrite } from './_shared/catalogue-index.ts';
 import { handle, ok, parseJson, parseParams } from './_shared/http.ts';
 import { unwrapModeration } from './_shared/moderation.ts';
 
@@ -19,7 +20,9 @@ export default handle({
     const { actor } = await requireEditor(req);
     const { kind, id, action } = parseParams(ctx.params, Params);
     const change = action === 'hide' ? { kind: 'hide' as const, reason: (await parseJson(req, ModerationReasonSchema)).reason } : { kind: 'unhide' as const };
-    return ok(unwrapModeration(await moderateReview(await getDb(), actor, kind, id, change, ctx.locale)));
+    const moderated = unwrapModeration(await moderateReview(await getDb(), actor, kind, id, change, ctx.locale));
+    await notePopularityWrite();
+    return ok(moderated);
   },
 });
 

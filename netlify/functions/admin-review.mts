@@ -3,6 +3,7 @@ import { getDb } from '../../db/client.ts';
 import { moderateReview } from '../../db/queries/editorial/reviews.ts';
 import { ModerationReasonSchema, ReviewParamsSchema } from '../../src/domain/schemas/moderation.ts';
 import { requireEditor } from './_shared/editorial.ts';
+import { notePopularityWrite } from './_shared/catalogue-index.ts';
 import { handle, ok, parseJson, parseParams } from './_shared/http.ts';
 import { unwrapModeration } from './_shared/moderation.ts';
 
@@ -15,7 +16,9 @@ export default handle({
     const { actor } = await requireEditor(req);
     const { kind, id } = parseParams(ctx.params, ReviewParamsSchema);
     const { reason } = await parseJson(req, ModerationReasonSchema);
-    return ok(unwrapModeration(await moderateReview(await getDb(), actor, kind, id, { kind: 'remove', reason }, ctx.locale)));
+    const moderated = unwrapModeration(await moderateReview(await getDb(), actor, kind, id, { kind: 'remove', reason }, ctx.locale));
+    await notePopularityWrite();
+    return ok(moderated);
   },
 });
 

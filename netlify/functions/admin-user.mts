@@ -6,6 +6,7 @@ import { changeRole, deleteUserAccount } from '../../db/queries/editorial/users.
 import { ApiError } from '../../src/domain/envelope.ts';
 import { ChangeRoleSchema, UserIdSchema } from '../../src/domain/schemas/admin-users.ts';
 import { requireEditor } from './_shared/editorial.ts';
+import { notePopularityWrite } from './_shared/catalogue-index.ts';
 import { handle, ok, parseJson, parseParams } from './_shared/http.ts';
 
 const Params = z.object({ id: UserIdSchema });
@@ -33,7 +34,9 @@ export default handle({
   DELETE: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const { id } = parseParams(ctx.params, Params);
-    return ok(unwrapUser(await deleteUserAccount(await getDb(), actor, id)));
+    const deleted = unwrapUser(await deleteUserAccount(await getDb(), actor, id));
+    await notePopularityWrite(); // the account's ratings and reviews went with it
+    return ok(deleted);
   },
 });
 

@@ -1,3 +1,4 @@
+import { CATALOGUE_ANSWER_TAGS } from '../../src/domain/cdn/cache-tags.ts';
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../db/client.ts';
 import { AuthorListQuerySchema } from '../../src/domain/schemas/lists.ts';
@@ -15,7 +16,7 @@ export default handle({
     const query = parseQuery(req, AuthorListQuerySchema);
     const locale = query.lang ?? ctx.locale;
     const page = await answerAuthorList(query, locale);
-    return ok(page, { headers: { 'cache-control': 'public, max-age=60' } });
+    return ok(page, { headers: { 'cache-control': 'public, max-age=60', 'netlify-cache-tag': CATALOGUE_ANSWER_TAGS, vary: 'Accept-Language' } });
   },
   /** Adds a author (issue 13; super users only); answers its id and slug, and asks for a rebuild. */
   POST: async (req, ctx) => {

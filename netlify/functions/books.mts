@@ -1,3 +1,4 @@
+import { CATALOGUE_ANSWER_TAGS } from '../../src/domain/cdn/cache-tags.ts';
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../db/client.ts';
 import { listBooks } from '../../db/queries/lists.ts';
@@ -22,7 +23,7 @@ export default handle({
       return ok(await listBooks(await getDb(), query, locale, user.id), { headers: { 'cache-control': 'private, no-store' } });
     }
     const page = await answerBookList(query, locale);
-    return ok(page, { headers: { 'cache-control': 'public, max-age=60' } });
+    return ok(page, { headers: { 'cache-control': 'public, max-age=60', 'netlify-cache-tag': CATALOGUE_ANSWER_TAGS, vary: 'Accept-Language' } });
   },
   /** Adds a book (issue 13; super users only); answers its id and slug, and asks for a rebuild. */
   POST: async (req, ctx) => {

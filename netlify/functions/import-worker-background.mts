@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
+import { notePopularityWrite } from './_shared/catalogue-index.ts';
 import { isSignedWorkerRequest, runImportJob } from './_shared/import-jobs.ts';
 
 const BodySchema = z.object({ jobId: z.uuid() });
@@ -19,6 +20,7 @@ export default async (req: Request): Promise<void> => {
     return;
   }
   await runImportJob(body.data.jobId);
+  await notePopularityWrite(); // the imported ratings order and count the lists (ADR 0032)
 };
 
 export const config: Config = { background: true };

@@ -4,6 +4,7 @@ import { deleteUser, findUserById, updateProfile } from '../../db/queries/accoun
 import { ApiError } from '../../src/domain/envelope.ts';
 import { DeleteAccountSchema, ProfileUpdateSchema } from '../../src/domain/schemas/auth.ts';
 import { toCurrentUser } from './_shared/current-user.ts';
+import { notePopularityWrite } from './_shared/catalogue-index.ts';
 import { handle, noContent, ok, parseJson } from './_shared/http.ts';
 import { isKnownDevice } from './_shared/device.ts';
 import { verifyPassword } from './_shared/passwords.ts';
@@ -46,6 +47,7 @@ export default handle({
     await clearLoginFailures(user.email, address);
     const outcome = await deleteUser(db, user.id);
     if (outcome === 'lastSuperUser') throw new ApiError('CONFLICT', 'api.error.lastSuperUserSelf');
+    await notePopularityWrite(); // the account's ratings and reviews went with it
     return noContent({ 'set-cookie': sessionCookies(req, null) });
   },
 });

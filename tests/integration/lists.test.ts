@@ -9,6 +9,8 @@ import { LOCALES } from '../../src/domain/enums.ts';
 import { ErrorEnvelopeSchema, successEnvelope } from '../../src/domain/envelope.ts';
 import { AuthorCardSchema, BookCardSchema, pageOf, SeriesCardSchema } from '../../src/domain/schemas/lists.ts';
 import { startLocalServer, type LocalServer } from '../../scripts/local-server.ts';
+import { purgeCdnTags } from '../../netlify/functions/_shared/cdn-purge.ts';
+import { CATALOGUE_TAG } from '../../src/domain/cdn/cache-tags.ts';
 
 const BooksPage = successEnvelope(pageOf(BookCardSchema));
 const AuthorsPage = successEnvelope(pageOf(AuthorCardSchema));
@@ -100,6 +102,8 @@ describe('book titles in lists match the detail pages', () => {
         { ...edition, title: 'Der neue Titel', languageCode: 'de', languageName: 'Deutsch', isPrimaryEdition: true },
         { ...edition, title: 'Il titolo', languageCode: 'it-CH', languageName: 'Italiano' },
       ]);
+      // Written to the database directly: purge the CDN's lists as an editor's write does (ADR 0032).
+      await purgeCdnTags([CATALOGUE_TAG]);
       // The newest book (year 2999) comes first on /api/books, as on the list pages.
       const first = async (lang: string) => BooksPage.parse(await (await get('/api/books?limit=1', lang)).json()).data.items[0];
       expect(await first('de')).toMatchObject({ slug: 'lists-test-two-german-editions', title: 'Der neue Titel', originalTitle: 'Two Editions' });

@@ -9,6 +9,7 @@
  * - The serialized body cached per (question, version), so a hot page is a lookup and one write.
  * - Lists page with opaque cursors (src/domain/open-data/api-v1-cursor.ts) bound to their filters.
  */
+import { CATALOGUE_ANSWER_TAGS } from '../../../src/domain/cdn/cache-tags.ts';
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import { getDb, type Database } from '../../../db/client.ts';
@@ -78,7 +79,7 @@ export function readEndpoint(get: Handler) {
 async function answerFor(req: Request, locale: Locale, key: string, cache: (key: string, load: () => Promise<Answer>) => Promise<Answer>, load: () => Promise<Answer>): Promise<Response> {
   const version = await catalogueVersion();
   const tag = entityTag(version, key);
-  const headers: Record<string, string> = { etag: tag, 'cache-control': API_V1_CACHE_CONTROL, 'netlify-cdn-cache-control': API_V1_CDN_CACHE_CONTROL, vary: 'Accept-Language', 'content-language': locale };
+  const headers: Record<string, string> = { etag: tag, 'cache-control': API_V1_CACHE_CONTROL, 'netlify-cdn-cache-control': API_V1_CDN_CACHE_CONTROL, 'netlify-cache-tag': CATALOGUE_ANSWER_TAGS, vary: 'Accept-Language', 'content-language': locale };
   if (ifNoneMatchHits(req.headers.get('if-none-match'), tag)) return new Response(null, { status: 304, headers });
   const answer = await cache(`${version.catalogue}.${version.popularity}\u0000${key}`, load);
   if (!answer) throw new ApiError('NOT_FOUND', 'api.error.notFound');

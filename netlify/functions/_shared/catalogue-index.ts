@@ -20,6 +20,8 @@ import { getDb, isDatabaseUnavailable } from '../../../db/client.ts';
 import { readCatalogueSnapshot, readCatalogueVersion, readPopularity, type CatalogueVersion } from '../../../db/queries/search-snapshot.ts';
 import { CatalogueLists } from '../../../src/domain/catalogue-lists.ts';
 import { SearchIndex } from '../../../src/domain/search-index.ts';
+import { CATALOGUE_TAG, POPULARITY_TAG } from '../../../src/domain/cdn/cache-tags.ts';
+import { purgeCdnTags } from './cdn-purge.ts';
 
 export interface LoadedIndex {
   index: SearchIndex;
@@ -128,11 +130,15 @@ function sharedVersionCheck(): Promise<CatalogueVersion> {
 }
 
 /**
- * After this instance wrote the catalogue (the write committed): reads the version row, which now
- * counts the write, and makes it the floor below which nothing is served here (issue 27 point 5).
+ * After this instance wrote the catalogue (the write committed): purges the CDN's copies of what
+ * showed the catalogue (`tags`: the records written), reads the version row, which now counts the
+ * write, and makes it the floor below which nothing is served here (issue 27 point 5).
  * Never fails the write's answer: when the read fails, the next request checks the version instead.
  */
-export async function noteCatalogueWrite(): Promise<void> {
+export async function noteCatalogueWrite(tags: readonly string[] = []): Promise<void> {
+  // The CDN's copies of lists, searches and the read API (and the pages naming the records) go first:
+  // the writer's next read reaches the function (issue 28 point 2).
+  await purgeCdnTags([CATALOGUE_TAG, ...tags]);
   try {
     const version = await readCatalogueVersion(await getDb());
     holder.floor = Math.max(holder.floor ?? 0, version.catalogue);
@@ -141,6 +147,15 @@ export async function noteCatalogueWrite(): Promise<void> {
     if (holder.versionChecked) holder.versionChecked.at = 0;
     holder.checkedAt = 0;
   }
+}
+
+/**
+ * After a write of readers' ratings or reviews committed (they order and count the lists and the
+ * searches): purges the CDN's copies of those answers, and of the records' pages (`tags`), so the
+ * next answer shows it (ADR 0032). The instance's own caches follow the popularity number as before.
+ */
+export async function notePopularityWrite(tags: readonly string[] = []): Promise<void> {
+  await purgeCdnTags([POPULARITY_TAG, ...tags]);
 }
 
 /** The current index: loaded on first use, refreshed after a catalogue or popularity change. */

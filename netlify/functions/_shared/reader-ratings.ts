@@ -12,6 +12,7 @@ import { deleteRating, listReviews, saveRating, type RatingTarget } from '../../
 import { ApiError } from '../../../src/domain/envelope.ts';
 import { storedReviewText } from '../../../src/domain/reader/review-text.ts';
 import { RateAndReviewSchema, RateBookSchema, ReviewsQuerySchema } from '../../../src/domain/schemas/reader.ts';
+import { notePopularityWrite } from './catalogue-index.ts';
 import { noContent, ok, parseJson, parseParams, parseQuery, type RequestContext } from './http.ts';
 import { settleGuarded, userWriteGuard } from './rate-limit.ts';
 import { getSessionUser, requireSessionRef } from './session.ts';
@@ -51,6 +52,7 @@ export function rateHandler(endpoint: RatingEndpoint, { rateOnly = false } = {})
     const guard = await userWriteGuard('readerWrite', session);
     const result = settleGuarded(req, await saveRating(await getDb(), endpoint.target, guard, ref, input.rating, review));
     if (!result) throw new ApiError('NOT_FOUND', endpoint.notFound);
+    await notePopularityWrite();
     return ok(result, { headers: PRIVATE });
   };
 }
@@ -61,6 +63,7 @@ export function deleteHandler(endpoint: RatingEndpoint): Handler {
     const { session, ref } = await writer(req, ctx, endpoint);
     const guard = await userWriteGuard('readerWrite', session);
     if (!settleGuarded(req, await deleteRating(await getDb(), endpoint.target, guard, ref))) throw new ApiError('NOT_FOUND', 'api.error.ratingNotFound');
+    await notePopularityWrite();
     return noContent(PRIVATE);
   };
 }

@@ -1,3 +1,4 @@
+import { CATALOGUE_ANSWER_TAGS } from '../../../src/domain/cdn/cache-tags.ts';
 import { getDb, type Database } from '../../../db/client.ts';
 import type { Locale } from '../../../src/domain/enums.ts';
 import { isSearchable, type SearchKind } from '../../../src/domain/search-query.ts';
@@ -54,7 +55,7 @@ export function searchEndpoint<T>(kind: SearchKind, search: (db: Database, query
       // Issue 14: only queued here (a push); written after the answer, in batches (analytics.ts). No hits marks what the catalogue lacks.
       recordSearch(req, ctx.netlify, q, hits.length);
       const vary: Record<string, string> = byLanguage ? { vary: 'accept-language' } : {};
-      return ok(hits, { headers: { 'cache-control': 'public, max-age=60', ...vary } });
+      return ok(hits, { headers: { 'cache-control': 'public, max-age=60', 'netlify-cache-tag': CATALOGUE_ANSWER_TAGS, ...vary } });
     },
   });
 }
