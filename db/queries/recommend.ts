@@ -13,7 +13,7 @@ import type { Locale } from '../../src/domain/enums.ts';
 import { explainRecommendation, type ExplanationKey } from '../../src/domain/recommend/explanation.ts';
 import { chooseMatches, fallbackPhrases, readHints, splitWords, type EntityKind, type Hints, type NameMatch } from '../../src/domain/recommend/recognize.ts';
 import { NO_FOCUS, NO_HINTS, scoreCandidates, type BookFacts, type Focus, type ScoredBook } from '../../src/domain/recommend/scoring.ts';
-import { t } from '../../src/lib/i18n.ts';
+import { translateKey } from '../../src/lib/i18n.ts';
 import { executePrepared, type Database } from '../client.ts';
 import { searchAuthors, searchBooks, searchSeries } from './search.ts';
 
@@ -313,7 +313,7 @@ async function recommendFor(
   }
   const names = await readNames(db, [...scored.map((s) => s.id), ...seedIds], [...seriesIds, ...focus.seriesIds], [...authorIds, ...focus.authorIds], options.locale);
   const explanationNames = { ...names, books: new Map([...names.books].map(([id, b]) => [id, b.title])) };
-  const translate = (key: ExplanationKey, params: Readonly<Record<string, string | number>>) => t(options.locale, key, params);
+  const translate = (key: ExplanationKey, params: Readonly<Record<string, string | number>>) => translateKey(options.locale, key, params);
   const books = scored.flatMap((s) => {
     const book = names.books.get(s.id);
     if (!book) return [];

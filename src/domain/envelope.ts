@@ -103,12 +103,19 @@ export class ApiError extends Error {
  * per issue code, e.g. `validation.invalidType`). A union's issues name the key of its branches.
  */
 export function detailsFromZod(issues: readonly z.core.$ZodIssue[]): ErrorDetailKey[] {
-  return issues.map((issue) => {
+  const details: ErrorDetailKey[] = [];
+  for (const issue of issues) {
     const detail: ErrorDetailKey = { path: issue.path.map(String).join('.'), key: messageKeyOf(issue) };
     // A refinement names its message's placeholders (the edition year's '{max}', issue 13).
     if (issue.code === 'custom' && issue.params) detail.params = issue.params as Record<string, string | number>;
-    return detail;
-  });
+    // Several checks of one field may fail with the same message (a one-letter language code is
+    // too short and off the pattern): the reader sees it once (issue 29 point 26).
+    const same = details.find((d) => d.path === detail.path && d.key === detail.key);
+    if (same) {
+      if (detail.params) same.params = { ...detail.params, ...same.params };
+    } else details.push(detail);
+  }
+  return details;
 }
 
 function messageKeyOf(issue: z.core.$ZodIssue): string {

@@ -5,6 +5,8 @@ import {
   defaultListState,
   isDefaultListState,
   listApiSearch,
+  listPageHref,
+  listPagesOf,
   listStateToSearch,
   parseListState,
   sameListState,
@@ -115,5 +117,27 @@ describe('listApiSearch', () => {
   it('builds a query the series API accepts, 10+ included', () => {
     const search = listApiSearch({ sort: 'books', filters: { kind: 'novel_series', size: '10+' } }, { offset: 0, limit: 24, lang: 'it' });
     expect(SeriesListQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)))).toMatchObject({ size: '10+', kind: 'novel_series' });
+  });
+});
+
+// Issue 29 point 1: "load more" is a link to the next page count, which a deep link loads.
+describe('list pages in the address', () => {
+  it('reads how many pages an address asks for, within bounds', () => {
+    expect(listPagesOf('')).toBe(1);
+    expect(listPagesOf('?page=2')).toBe(2);
+    expect(listPagesOf('?genre=Horror&page=3')).toBe(3);
+    for (const bad of ['?page=0', '?page=-2', '?page=abc', '?page=2.5', '?page=', '?page=1e3']) expect(listPagesOf(bad), bad).toBe(1);
+    expect(listPagesOf('?page=999')).toBe(20);
+  });
+
+  it('writes the href of the next page with the view it belongs to', () => {
+    expect(listPageHref(defaultListState(BOOKS), BOOKS, 2)).toBe('?page=2');
+    expect(listPageHref({ sort: 'oldest', filters: { genre: 'Horror' } }, BOOKS, 3)).toBe('?genre=Horror&sort=oldest&page=3');
+    expect(listPageHref({ sort: 'name_asc', filters: { kind: 'novel' } }, SERIES, 1)).toBe('?kind=novel');
+    expect(listPageHref(defaultListState(SERIES), SERIES, 1)).toBe('?');
+  });
+
+  it('starts another view at its first page', () => {
+    expect(listStateToSearch({ sort: 'newest', filters: { genre: 'Fantasy' } }, BOOKS, '?page=4&utm_source=x')).toBe('?utm_source=x&genre=Fantasy');
   });
 });

@@ -30,6 +30,10 @@ export interface ListState {
 
 /** Query names a list owns besides its filters. */
 const SORT_PARAM = 'sort';
+/** How many pages a list address shows (`?page=3`: the first three), for the "load more" link. */
+export const PAGE_PARAM = 'page';
+/** A deep link may ask for this many pages at most (the list API's page size times this). */
+export const MAX_LIST_PAGES = 20;
 
 const fold = (value: string) => value.trim().toLocaleLowerCase('en');
 
@@ -106,6 +110,8 @@ export function listStateToSearch(state: ListState, spec: ListQuerySpec, current
   const params = new URLSearchParams(current);
   for (const filter of spec.filters) params.delete(filter.name);
   params.delete(SORT_PARAM);
+  // Another view starts at its first page.
+  params.delete(PAGE_PARAM);
   for (const filter of spec.filters) {
     const value = state.filters[filter.name];
     if (value !== undefined) params.set(filter.name, value);
@@ -113,6 +119,28 @@ export function listStateToSearch(state: ListState, spec: ListQuerySpec, current
   if (state.sort !== defaultListState(spec).sort) params.set(SORT_PARAM, state.sort);
   const query = params.toString();
   return query ? `?${query}` : '';
+}
+
+/**
+ * How many pages an address asks for: `?page=3` → 3; missing, invalid or 1 → 1; at most MAX_LIST_PAGES.
+ * @example listPagesOf('?genre=Horror&page=2') // 2
+ */
+export function listPagesOf(search: string | URLSearchParams): number {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const value = params.get(PAGE_PARAM)?.trim() ?? '';
+  if (!/^\d{1,3}$/.test(value)) return 1;
+  return Math.min(Math.max(Number(value), 1), MAX_LIST_PAGES);
+}
+
+/**
+ * The address of a view with `pages` pages shown: the href of "load more" (issue 29 point 1), a
+ * real link that works before (and without) the island, which handles it in place once hydrated.
+ * @example listPageHref({ sort: 'newest', filters: { genre: 'Horror' } }, BOOKS, 2) // '?genre=Horror&page=2'
+ */
+export function listPageHref(state: ListState, spec: ListQuerySpec, pages: number): string {
+  const params = new URLSearchParams(listStateToSearch(state, spec));
+  if (pages > 1) params.set(PAGE_PARAM, String(Math.min(pages, MAX_LIST_PAGES)));
+  return `?${params.toString()}`;
 }
 
 /**

@@ -81,7 +81,7 @@ export default function AwardsBrowser({ awards, panelId, tabIdPrefix, labels }: 
   const [hydrated, setHydrated] = useState(false);
   const [load, setLoad] = useState<LoadState>('idle');
   const [attempt, setAttempt] = useState(0);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const tabRefs = useRef<(HTMLAnchorElement | null)[]>([]);
   const tabId = (tab: AwardTab) => `${tabIdPrefix}-${tab}`;
 
   // Deep links (/awards?id=2, ?id=locus&category=horror-novel&tab=nominees): the static HTML shows the default.
@@ -144,7 +144,7 @@ export default function AwardsBrowser({ awards, panelId, tabIdPrefix, labels }: 
     choose({ awardId: next.id, category, tab: selection.tab });
   };
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+  const onTabKey = (event: KeyboardEvent<HTMLAnchorElement>, index: number) => {
     const last = AWARD_TABS.length - 1;
     const next =
       event.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : -1;
@@ -156,11 +156,11 @@ export default function AwardsBrowser({ awards, panelId, tabIdPrefix, labels }: 
   };
 
   return (
-    <div className="awards-controls">
+    <div className="awards-controls" data-hydrated={hydrated ? 'true' : undefined}>
       <div className="list-controls awards-controls__pickers">
         <div className="list-field">
           <label htmlFor={`${tabIdPrefix}-award`}>{labels.award}</label>
-          <select id={`${tabIdPrefix}-award`} value={selection.awardId} disabled={!hydrated} onChange={(event) => chooseAward(Number(event.currentTarget.value))}>
+          <select id={`${tabIdPrefix}-award`} value={selection.awardId} onChange={(event) => chooseAward(Number(event.currentTarget.value))}>
             {awards.map((option) => (
               <option key={option.id} value={option.id}>
                 {option.name}
@@ -173,7 +173,6 @@ export default function AwardsBrowser({ awards, panelId, tabIdPrefix, labels }: 
           <select
             id={`${tabIdPrefix}-category`}
             value={selection.category}
-            disabled={!hydrated}
             onChange={(event) => choose({ ...selection, category: event.currentTarget.value })}
           >
             {award?.categories.map((category) => (
@@ -188,24 +187,28 @@ export default function AwardsBrowser({ awards, panelId, tabIdPrefix, labels }: 
         {AWARD_TABS.map((tab, index) => {
           const selected = tab === selection.tab;
           return (
-            <button
+            // A link (issue 29 point 1): it works on the first tap, before the island is ready too.
+            <a
               key={tab}
               ref={(element) => {
                 tabRefs.current[index] = element;
               }}
-              type="button"
+              href={awardSelectionToSearch({ ...selection, tab }, awards) || '?'}
+              data-enhanced-link=""
               role="tab"
               id={tabId(tab)}
               className="list-tabs__tab"
               aria-selected={selected}
               aria-controls={panelId}
               tabIndex={selected ? 0 : -1}
-              disabled={!hydrated}
-              onClick={() => choose({ ...selection, tab })}
+              onClick={(event) => {
+                event.preventDefault();
+                choose({ ...selection, tab });
+              }}
               onKeyDown={(event) => onTabKey(event, index)}
             >
               {labels[tab]}
-            </button>
+            </a>
           );
         })}
       </div>

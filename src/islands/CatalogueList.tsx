@@ -13,13 +13,29 @@
  * Back after "load more" shows the same cards at the same place: the loaded view and the scroll
  * position are kept per address for return visits (stores/list-snapshot.ts).
  *
+ * The controls work on the first tap, before hydration too (issue 29 point 1): "load more" and the
+ * tabs are links (`?page=2`, `?kind=novel`) that the island handles in place once hydrated (the
+ * client:intent directive holds a click on them until then), and no control is disabled while the
+ * island loads; a select's early choice is given again by the directive.
+ *
  * Texts come in as props (src/islands/README.md); the cards are shared with nothing else on the page,
  * so the server and the browser render the same markup.
  */
 import { useStore } from '@nanostores/react';
 import type { z } from 'zod';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { defaultListState, isDefaultListState, listStateToSearch, parseListState, withFilter, withSort, type ListQuerySpec, type ListState } from '../domain/list-query.ts';
+import {
+  defaultListState,
+  isDefaultListState,
+  listPageHref,
+  listPagesOf,
+  listStateToSearch,
+  parseListState,
+  withFilter,
+  withSort,
+  type ListQuerySpec,
+  type ListState,
+} from '../domain/list-query.ts';
 import type { AuthorCard, BookCard, Page, SeriesCard } from '../domain/schemas/lists.ts';
 import AuthorListCard from './cards/AuthorListCard.tsx';
 import BookListCard from './cards/BookListCard.tsx';
@@ -132,13 +148,23 @@ export default function CatalogueList(props: CatalogueListProps) {
   const id = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const focusFrom = useRef<number | null>(null);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const tabRefs = useRef<(HTMLAnchorElement | null)[]>([]);
 
   /** Shows a view and writes it into the address bar (replaceState: no history entry per click). */
   const apply = (state: ListState) => {
     const search = listStateToSearch(state, spec, window.location.search);
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
     void list.show(state);
+  };
+
+  /** The view with its first `pages` pages, one request after another. */
+  const showPages = async (state: ListState, pages: number) => {
+    if (!isDefaultListState(state, spec)) await list.show(state);
+    for (let page = 1; page < pages; page++) {
+      const now = list.$view.get();
+      if (now.status !== 'idle' || now.items.length >= now.total) break;
+      await list.loadMore();
+    }
   };
 
   const addressKey = () => snapshotKey(kind, `${window.location.pathname}${window.location.search}`);
@@ -155,6 +181,9 @@ export default function CatalogueList(props: CatalogueListProps) {
       list.restore(kept);
       // After React has rendered the restored cards (the browser's own restoration came too early).
       requestAnimationFrame(() => requestAnimationFrame(() => window.scrollTo(0, kept.scrollY)));
+    } else if (listPagesOf(window.location.search) > 1) {
+      // "Load more" followed as a link (`?page=3`): show that many pages of the view.
+      void showPages(requested, listPagesOf(window.location.search));
     } else if (!isDefaultListState(requested, spec)) apply(requested);
     else if (window.location.search !== listStateToSearch(requested, spec, window.location.search)) {
       // Drop unusable list parameters (?genre=Unknown) from the address bar.
@@ -185,7 +214,6 @@ export default function CatalogueList(props: CatalogueListProps) {
   }, [view.loads, view.status, view.mode, view.total, view.items.length, texts, locale]);
 
   const loading = view.status === 'loading';
-  const disabled = !hydrated;
   const shown = view.items.length;
   const hasFilters = Object.keys(view.state.filters).length > 0;
   const activeTab = tabs ? (view.state.filters[tabs.name] ?? '') : '';
@@ -193,7 +221,7 @@ export default function CatalogueList(props: CatalogueListProps) {
   const panelId = `${id}-results`;
   const tabId = (value: string) => `${id}-tab-${value || 'all'}`;
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+  const onTabKey = (event: KeyboardEvent<HTMLAnchorElement>, index: number) => {
     const last = tabOptions.length - 1;
     const next =
       event.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : -1;
@@ -239,17 +267,27 @@ export default function CatalogueList(props: CatalogueListProps) {
       <div className="list-more">
         {shown > 0 && <p className="list-more__progress">{plural(texts.progress, locale, view.total, { shown: formatCount(locale, shown) })}</p>}
         {shown < view.total && (
-          <button
-            type="button"
+          <a
+            href={listPageHref(view.state, spec, Math.floor(shown / props.pageSize) + 1)}
+            data-enhanced-link=""
+            role="button"
             className="button button--primary"
-            disabled={disabled || loading}
-            onClick={() => {
+            aria-disabled={loading || undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              if (loading) return;
               focusFrom.current = shown;
               void list.loadMore();
             }}
+            // A button answers Space as well as Enter.
+            onKeyDown={(event) => {
+              if (event.key !== ' ') return;
+              event.preventDefault();
+              event.currentTarget.click();
+            }}
           >
             {texts.loadMore}
-          </button>
+          </a>
         )}
       </div>
     </>
@@ -262,24 +300,27 @@ export default function CatalogueList(props: CatalogueListProps) {
           {tabOptions.map((option, index) => {
             const selected = option.value === activeTab;
             return (
-              <button
+              <a
                 key={option.value || 'all'}
                 ref={(element) => {
                   tabRefs.current[index] = element;
                 }}
-                type="button"
+                href={listPageHref(withFilter(view.state, tabs.name, option.value), spec, 1)}
+                data-enhanced-link=""
                 role="tab"
                 id={tabId(option.value)}
                 className="list-tabs__tab"
                 aria-selected={selected}
                 aria-controls={panelId}
                 tabIndex={selected ? 0 : -1}
-                disabled={disabled}
-                onClick={() => apply(withFilter(view.state, tabs.name, option.value))}
+                onClick={(event) => {
+                  event.preventDefault();
+                  apply(withFilter(view.state, tabs.name, option.value));
+                }}
                 onKeyDown={(event) => onTabKey(event, index)}
               >
                 {option.label}
-              </button>
+              </a>
             );
           })}
         </div>
@@ -292,7 +333,6 @@ export default function CatalogueList(props: CatalogueListProps) {
             <select
               id={`${id}-${select.name}`}
               value={view.state.filters[select.name] ?? ''}
-              disabled={disabled}
               onChange={(event) => apply(withFilter(view.state, select.name, event.currentTarget.value))}
             >
               <option value="">{select.anyLabel}</option>
@@ -306,7 +346,7 @@ export default function CatalogueList(props: CatalogueListProps) {
         ))}
         <div className="list-field">
           <label htmlFor={`${id}-sort`}>{texts.sortLabel}</label>
-          <select id={`${id}-sort`} value={view.state.sort} disabled={disabled} onChange={(event) => apply(withSort(view.state, event.currentTarget.value))}>
+          <select id={`${id}-sort`} value={view.state.sort} onChange={(event) => apply(withSort(view.state, event.currentTarget.value))}>
             {props.sorts.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}

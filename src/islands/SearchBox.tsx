@@ -8,7 +8,9 @@
  * - Arrow Down/Up move the selection, Tab accepts the selection or completes the query, Enter opens
  *   the selected result or runs the search (/search?q=), Escape and an outside click close the list.
  *   An empty or blank submit does nothing.
- * - Before hydration it is a plain GET form to /search, so it works without JavaScript.
+ * - Before hydration it is a plain GET form to /search, so it works without JavaScript; the browser
+ *   refuses a blank query there too (`required` and a pattern: no `?q=+++`, issue 29 point 11).
+ * - While suggestions load, a spinner says so (role status) and the list is aria-busy.
  * - `navbar`: below 768 px only a button shows; it opens the box as a bar under the header. `hero`:
  *   the start page's large box (the navbar has none there). `page`: the results page's box, filled
  *   from ?q=.
@@ -21,6 +23,7 @@ import { fill, plural, type PluralForms } from './cards/format.ts';
 import { createSearchController, type SearchState } from './search/search-controller.ts';
 import { createSearchFetcher } from './search/search-api.ts';
 import ResultSummary from './search/ResultSummary.tsx';
+import { LoadingSpinner } from './LoadingSpinner.tsx';
 import { signalAnalytics } from '../lib/analytics/signal.ts';
 
 export interface SearchBoxTexts {
@@ -77,7 +80,7 @@ export default function SearchBox({ locale, variant, texts }: SearchBoxProps) {
   const [announcement, setAnnouncement] = useState('');
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLAnchorElement>(null);
   const id = useId();
   const ids = { form: `${id}form`, input: `${id}input`, listbox: `${id}listbox`, message: `${id}message` };
 
@@ -244,6 +247,8 @@ export default function SearchBox({ locale, variant, texts }: SearchBoxProps) {
       className="search__form"
       action={localize('/search')}
       method="get"
+      // Before hydration the browser's own check stops a blank query; then submit() does (it does nothing).
+      noValidate={hydrated}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -266,6 +271,8 @@ export default function SearchBox({ locale, variant, texts }: SearchBoxProps) {
           value={value}
           placeholder={texts.placeholder}
           maxLength={SEARCH_MAX_LENGTH}
+          required
+          pattern=".*\S.*"
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="search"
@@ -289,7 +296,7 @@ export default function SearchBox({ locale, variant, texts }: SearchBoxProps) {
         </button>
       </div>
       <div className="search__popup" hidden={!showList}>
-        {waiting && !results && <p className="search__message">{texts.loading}</p>}
+        {waiting && <LoadingSpinner className="search__message search__loading" label={texts.loading} />}
         {!waiting && state.status === 'error' && (
           <p id={ids.message} className="search__message search__message--error">
             {texts.error}
@@ -318,28 +325,33 @@ export default function SearchBox({ locale, variant, texts }: SearchBoxProps) {
 
   return (
     <div ref={rootRef} className={`search search--${variant}`} data-expanded={expanded || undefined}>
-      {variant === 'navbar' &&
-        (hydrated ? (
-          <button
-            ref={toggleRef}
-            type="button"
-            className="icon-button search__toggle"
-            aria-expanded={expanded}
-            aria-controls={ids.form}
-            onClick={() => {
-              setExpanded((e) => !e);
-              close();
-            }}
-          >
-            <SearchIcon />
-            <span className="visually-hidden">{expanded ? texts.close : texts.open}</span>
-          </button>
-        ) : (
-          <a className="icon-button search__toggle" href={localize('/search')}>
-            <SearchIcon />
-            <span className="visually-hidden">{texts.open}</span>
-          </a>
-        ))}
+      {variant === 'navbar' && (
+        // One element before and after hydration (issue 29 point 11): a link to /search, whose box
+        // takes the focus, until the island is ready; then a button that opens the bar here and
+        // focuses its input. The intent directive holds a tap on it while the island loads.
+        <a
+          ref={toggleRef}
+          href={localize('/search')}
+          data-enhanced-link=""
+          className="icon-button search__toggle"
+          role={hydrated ? 'button' : undefined}
+          aria-expanded={hydrated ? expanded : undefined}
+          aria-controls={hydrated ? ids.form : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            setExpanded((e) => !e);
+            close();
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== ' ') return;
+            event.preventDefault();
+            event.currentTarget.click();
+          }}
+        >
+          <SearchIcon />
+          <span className="visually-hidden">{expanded ? texts.close : texts.open}</span>
+        </a>
+      )}
       {form}
       <div role="status" className="visually-hidden">
         {announcement}

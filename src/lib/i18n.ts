@@ -6,7 +6,7 @@
  * island needs and pass them as props.
  */
 import { isLocale } from '../domain/accept-language.ts';
-import type { PluralForms } from '../islands/cards/format.ts';
+import { pluralFormsIn, pluralTemplate, type PluralForms } from '../islands/cards/format.ts';
 import { DEFAULT_LOCALE, type Locale } from '../domain/enums.ts';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
@@ -58,12 +58,21 @@ export function t(locale: Locale, key: TranslationKey, params?: TranslationParam
  * @example tn('de', 'common.books', 1200) // '1.200 Bücher'
  */
 export function tn(locale: Locale, key: PluralKey, count: number, params?: TranslationParams): string {
-  const category = new Intl.PluralRules(locale).select(count);
-  const own = DICTIONARIES[locale][`${key}_${category}`] || DICTIONARIES[locale][`${key}_other`];
-  const base = own ? undefined : DICTIONARIES[DEFAULT_LOCALE];
-  const template =
-    own || base?.[`${key}_${new Intl.PluralRules(DEFAULT_LOCALE).select(count)}`] || base?.[`${key}_other`] || key;
+  const own = pluralFormsIn(DICTIONARIES[locale], key);
+  const base = own ? undefined : pluralFormsIn(DICTIONARIES[DEFAULT_LOCALE], key);
+  const template = own ? pluralTemplate(own, locale, count) : base ? pluralTemplate(base, DEFAULT_LOCALE, count) : key;
   return interpolate(template, { count: new Intl.NumberFormat(locale).format(count), ...params });
+}
+
+/**
+ * t() for a key or a plural family: a family (its `_other` form exists) is filled by tn() with
+ * `params.count`, for callers that pass message keys around (the recommender's reasons).
+ * @example translateKey('en', 'recommend.coLiked', { count: 1, title: 'Dune' })
+ */
+export function translateKey(locale: Locale, key: TranslationKey | PluralKey, params: TranslationParams = {}): string {
+  const { count, ...rest } = params;
+  if (DICTIONARIES[DEFAULT_LOCALE][`${key}_other`] !== undefined && typeof count === 'number') return tn(locale, key as PluralKey, count, rest);
+  return t(locale, key as TranslationKey, params);
 }
 
 /** Formats a number with the locale's grouping ('1,200' / '1.200'). */

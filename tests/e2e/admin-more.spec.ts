@@ -97,7 +97,7 @@ test('a super user adds a finalist on /admin/awards', async ({ page }) => {
   const finalists = page.getByRole('group', { name: text('en', 'admin.awards.entries') });
   await finalists.getByRole('checkbox', { name: /^Winner: Dune/ }).check();
   await page.getByRole('button', { name: text('en', 'admin.awards.saveFinalists') }).click();
-  await expect(page.getByRole('status').filter({ hasText: fillIn(text('en', 'admin.awards.savedFinalists'), { count: 1 }) })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: fillIn(text('en', 'admin.awards.savedFinalists_one'), { count: 1 }) })).toBeVisible();
 
   // What was saved is what the server reads back; then the slot is emptied again.
   const award = page.getByRole('combobox', { name: text('en', 'admin.awards.award'), exact: true });

@@ -47,4 +47,19 @@ test('id routes without a locale prefix land on the page in the visitor\'s langu
   await page.goto(`/series/${series.id}`);
   await expect(page).toHaveURL(new RegExp(`/de/series/${series.slug}$`));
 });
+
+// Issue 29 point 24: these four used to land on the start page.
+test('unprefixed genre and award routes reach their pages, not the start page', async ({ page, request }) => {
+  const genre = await firstHit(request, 'genres', 'horror');
+  const award = await firstHit(request, 'awards', 'hugo');
+  await page.goto(`/genres/${genre.id}`);
+  await expect(page).toHaveURL(new RegExp(`/de/books\\?genre=${encodeURIComponent(genre.canonicalName!)}$`));
+  await page.goto(`/awards/${award.id}`);
+  await expect(page).toHaveURL(new RegExp(`/de/awards/${award.slug}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/genres/add');
+  await expect(page).toHaveURL(/\/de\/genres\/add$/);
+  await page.goto(`/genres/edit/${genre.slug ?? 'horror'}`);
+  await expect(page).toHaveURL(new RegExp(`/de/genres/edit/${genre.slug ?? 'horror'}$`));
+});
 });

@@ -6,6 +6,7 @@ import de from '../../../locales/de.json' with { type: 'json' };
 import en from '../../../locales/en.json' with { type: 'json' };
 import it from '../../../locales/it.json' with { type: 'json' };
 import type { Locale } from '../../../src/domain/enums.ts';
+import { pluralFormsIn, pluralTemplate } from '../../../src/islands/cards/format.ts';
 
 const catalogues: Record<Locale, Record<string, string>> = { en, de, it };
 
@@ -20,8 +21,17 @@ function formatNumber(locale: Locale, value: number): string {
   return format.format(value);
 }
 
+/**
+ * The message of `key` in `locale` with its placeholders filled. A plural family (`key_one`,
+ * `key_other`; issue 29 point 9) is picked by the number in `params.count`.
+ * @example translate('de', 'api.error.genreHasBooks', { count: 1, titles: 'Dune' })
+ */
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
-  const template = catalogues[locale][key] ?? catalogues.en[key] ?? key;
+  const count = params.count;
+  const own = typeof count === 'number' ? pluralFormsIn(catalogues[locale], key) : undefined;
+  const base = typeof count === 'number' && !own ? pluralFormsIn(catalogues.en, key) : undefined;
+  const template =
+    own ? pluralTemplate(own, locale, count as number) : base ? pluralTemplate(base, 'en', count as number) : (catalogues[locale][key] ?? catalogues.en[key] ?? key);
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!(name in params)) return whole;
     const value = params[name]!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../enums.ts';
-import { t } from '../../lib/i18n.ts';
+import { translateKey } from '../../lib/i18n.ts';
 import { EXPLANATION_KEYS, explainRecommendation, genreInSentence, type ExplanationNames } from './explanation.ts';
 import type { Reason, WeightedReason } from './scoring.ts';
 
@@ -11,7 +11,7 @@ const names = (locale: Locale): ExplanationNames => ({
   awards: new Map([[1, { en: 'Hugo Award', de: 'Hugo Award', it: 'Premio Hugo' }[locale]]]),
   genres: new Map([[1, { en: 'Science Fiction', de: 'Science-Fiction', it: 'Fantascienza' }[locale]]]),
 });
-const explain = (locale: Locale, reasons: WeightedReason[]) => explainRecommendation(reasons, names(locale), locale, (key, params) => t(locale, key, params));
+const explain = (locale: Locale, reasons: WeightedReason[]) => explainRecommendation(reasons, names(locale), locale, (key, params) => translateKey(locale, key, params));
 const genre: WeightedReason = { reason: { kind: 'sharedGenre', seedId: 1, genreId: 1 }, weight: 1 };
 const w = (reason: Reason, weight = 5): WeightedReason => ({ reason, weight });
 
@@ -46,6 +46,9 @@ describe('explainRecommendation', () => {
     expect(explain('en', [w({ kind: 'sameAuthor', seedId: 1, authorId: 10 })])).toBe('Also by Dan Simmons, like Hyperion');
     expect(explain('de', [w({ kind: 'coLiked', seedId: 1, readers: 3 })])).toBe('3 Leserinnen und Leser, denen Die linke Hand der Dunkelheit gefiel, mochten auch dieses Buch');
     expect(explain('de', [w({ kind: 'coLiked', seedId: 1, readers: 1200 })])).toMatch(/^1\.200 Leserinnen/);
+    // Issue 29 point 9: one reader is one.
+    expect(explain('en', [w({ kind: 'coLiked', seedId: 1, readers: 1 })])).toBe('1 reader who liked Hyperion liked this too');
+    expect(explain('de', [w({ kind: 'coLiked', seedId: 1, readers: 1 })])).toMatch(/^1 Person, der Die linke Hand der Dunkelheit gefiel, mochte/);
     expect(explain('it', [w({ kind: 'sameEra', seedId: 1, year: 1969 })])).toBe('Degli stessi anni di La mano sinistra delle tenebre (1969)');
   });
 
@@ -65,7 +68,7 @@ describe('explainRecommendation', () => {
   });
 
   it('has every key in every language, with German "Sie" register words absent from the texts', () => {
-    for (const locale of LOCALES) for (const key of EXPLANATION_KEYS) expect(t(locale, key), `${locale} ${key}`).not.toBe(key);
+    for (const locale of LOCALES) for (const key of EXPLANATION_KEYS) expect(translateKey(locale, key, { count: 2 }), `${locale} ${key}`).not.toBe(key);
     expect(genreInSentence('Fantascienza', 'it')).toBe('fantascienza');
     expect(genreInSentence('Science-Fiction', 'de')).toBe('Science-Fiction');
   });

@@ -76,7 +76,8 @@ function message(reason: Reason, names: ExplanationNames, locale: Locale): { key
       return { key, params: { award, year: reason.year, title: t } };
     }
     case 'coLiked':
-      return { key: 'recommend.coLiked', params: { title: t, count: new Intl.NumberFormat(locale).format(reason.readers) } };
+      // A number: the translator picks the plural form and formats it (issue 29 point 9).
+      return { key: 'recommend.coLiked', params: { title: t, count: reason.readers } };
     case 'sharedGenre': {
       const genre = names.genres.get(reason.genreId);
       return genre === undefined ? null : { key: 'recommend.sharedGenre', params: { genre: genreInSentence(genre, locale, true), title: t } };

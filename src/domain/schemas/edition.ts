@@ -112,9 +112,10 @@ export function editionInputSchema(maxYear: number) {
       .refine((value) => value === '' || isImageUrl(value), M.coverImage)
       .optional()
       .transform((value) => (value === '' ? undefined : value)),
+    // One custom check for the type and the range, so that a non-number year (a string, null) gets
+    // the range message with its '{max}' too, not a bare key whose placeholder stays literal (issue 29 point 26).
     publicationYear: z
-      .number(M.year)
-      .refine((year) => Number.isInteger(year) && year >= EDITION_YEAR_MIN && year <= maxYear, { message: M.year, params: { max: maxYear } })
+      .custom<number>((year) => typeof year === 'number' && Number.isInteger(year) && year >= EDITION_YEAR_MIN && year <= maxYear, { message: M.year, params: { max: maxYear } })
       .optional(),
     pages: z.number(M.pages).int(M.pages).min(EDITION_PAGES_MIN, M.pages).max(EDITION_PAGES_MAX, M.pagesMax).optional(),
     isbn: optionalText(EDITION_SHORT_TEXT_MAX),

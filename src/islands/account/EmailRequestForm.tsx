@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Field, FormAlert, FormStatus, SubmitButton, useHydrated } from './fields.tsx';
-import { FAILURE_TEXT_KEYS, accountClient, isPlausibleEmail } from './form-support.ts';
+import { FAILURE_TEXT_KEYS, accountClient, isPlausibleEmail, type Failure } from './form-support.ts';
 import type { Texts } from './texts.ts';
 import { useSubmission } from './use-submission.ts';
 
@@ -26,6 +26,8 @@ export interface EmailRequestFormProps {
   labelledBy?: string;
   /** Shown above the messages and the field (e.g. a heading and an introduction). */
   children?: ReactNode;
+  /** How a failed request becomes the form's message (describeFailure unless given). */
+  describe?: (error: unknown) => Failure;
 }
 
 export function EmailRequestForm({
@@ -39,6 +41,7 @@ export function EmailRequestForm({
   submitClassName,
   labelledBy,
   children,
+  describe,
 }: EmailRequestFormProps) {
   const hydrated = useHydrated();
   const [email, setEmail] = useState('');
@@ -65,6 +68,7 @@ export function EmailRequestForm({
         setSent(sentMessage(address));
       },
       (result) => setError(result.fields.email),
+      describe && ((error) => describe(error)),
     );
   }
 

@@ -6,11 +6,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { safeNextPath } from '../../lib/safe-next.ts';
 import { Field, FormAlert, FormStatus, SubmitButton, useHydrated } from './fields.tsx';
-import { FAILURE_TEXT_KEYS, accountClient, describeFailure, isPlausibleEmail } from './form-support.ts';
+import { VERIFICATION_MAIL_TEXT_KEYS, accountClient, describeFailure, describeVerificationMailFailure, isPlausibleEmail } from './form-support.ts';
 import type { Texts } from './texts.ts';
 
 export const LOGIN_TEXT_KEYS = [
-  ...FAILURE_TEXT_KEYS,
+  ...VERIFICATION_MAIL_TEXT_KEYS,
   'account.field.email',
   'account.field.password',
   'account.login.submit',
@@ -80,7 +80,7 @@ export default function LoginForm({ locale, texts }: LoginFormProps) {
       setNotVerified(false);
       setResent(texts['account.resend.sent']);
     } catch (error) {
-      setFailure(describeFailure(error, texts).message);
+      setFailure(describeVerificationMailFailure(error, texts).message);
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Field, FormAlert, FormStatus, SubmitButton, useHydrated } from './fields.tsx';
-import { FAILURE_TEXT_KEYS, accountClient, isPlausibleEmail } from './form-support.ts';
+import { VERIFICATION_MAIL_TEXT_KEYS, accountClient, describeVerificationMailFailure, isPlausibleEmail } from './form-support.ts';
 import { NEW_PASSWORD_TEXT_KEYS, NewPasswordFields, checkNewPassword, weakPasswordError, type NewPasswordErrors } from './NewPasswordFields.tsx';
 import { fill, type Texts } from './texts.ts';
 import { useSubmission } from './use-submission.ts';
@@ -14,7 +14,7 @@ import { useSubmission } from './use-submission.ts';
 const NAME_MAX = 80;
 
 export const REGISTER_TEXT_KEYS = [
-  ...FAILURE_TEXT_KEYS,
+  ...VERIFICATION_MAIL_TEXT_KEYS,
   ...NEW_PASSWORD_TEXT_KEYS,
   'account.field.firstName',
   'account.field.lastName',
@@ -115,10 +115,14 @@ export default function RegisterForm({ locale, texts, login }: RegisterFormProps
   async function resend() {
     if (!registeredAs) return;
     clearFailure();
-    await submit(async () => {
-      await client.post('/api/auth/resend-verification', { email: registeredAs });
-      setResent(texts['account.resend.sent']);
-    });
+    await submit(
+      async () => {
+        await client.post('/api/auth/resend-verification', { email: registeredAs });
+        setResent(texts['account.resend.sent']);
+      },
+      undefined,
+      (error) => describeVerificationMailFailure(error, texts),
+    );
   }
 
   if (registeredAs) {

@@ -3,10 +3,12 @@
  * answers the same for known and unknown addresses, so the confirmation says "if".
  */
 import { EMAIL_REQUEST_TEXT_KEYS, EmailRequestForm } from './EmailRequestForm.tsx';
+import { describeVerificationMailFailure } from './form-support.ts';
 import type { Texts } from './texts.ts';
 
 export const RESEND_TEXT_KEYS = [
   ...EMAIL_REQUEST_TEXT_KEYS,
+  'account.error.verificationMail',
   'account.resend.title',
   'account.resend.intro',
   'account.resend.button',
@@ -27,6 +29,7 @@ export function ResendForm({ locale, texts }: ResendFormProps) {
       idPrefix="resend"
       submitLabel={texts['account.resend.button']}
       sentMessage={() => texts['account.resend.sent']}
+      describe={(error) => describeVerificationMailFailure(error, texts)}
       className="form form--secondary"
       submitClassName="button button--secondary form__submit"
       labelledBy="resend-title"

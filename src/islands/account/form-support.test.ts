@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClientError } from '../../lib/api-client.ts';
-import { RetryTooLateError, describeFailure, isPlausibleEmail } from './form-support.ts';
+import { RetryTooLateError, describeFailure, describeVerificationMailFailure, isPlausibleEmail } from './form-support.ts';
 
 const texts = {
   'account.error.network': 'Network error.',
   'account.error.unknown': 'Something went wrong.',
   'api.error.rateLimited': 'Too many attempts.',
   'api.error.internal': 'Server error. Please try again later.',
+  'account.error.verificationMail': 'The confirmation email could not be sent.',
   'validation.email': 'Please enter a valid email address.',
   'validation.password.tooShort': 'At least 12 characters.',
   'validation.password.special': 'A special character.',
@@ -58,5 +59,19 @@ describe('describeFailure', () => {
 
   it('falls back to the unknown-error text for anything else', () => {
     expect(describeFailure(new TypeError('boom'), texts).message).toBe('Something went wrong.');
+  });
+});
+
+// Spec §8 "Failed to send verification email" (issue 29 point 26).
+describe('describeVerificationMailFailure', () => {
+  it('says the confirmation email could not be sent after a network error or a server error', () => {
+    expect(describeVerificationMailFailure(new ApiClientError('Network Error', 500), texts).message).toBe('The confirmation email could not be sent.');
+    expect(describeVerificationMailFailure(new ApiClientError('Server error.', 503, 'UNAVAILABLE'), texts).message).toBe('The confirmation email could not be sent.');
+  });
+
+  it('keeps the messages that say what to do: too many requests, a wrong address', () => {
+    expect(describeVerificationMailFailure(new RetryTooLateError(900_000), texts).message).toBe('Too many attempts.');
+    const invalid = new ApiClientError('Please check your input.', 400, 'VALIDATION', [{ path: 'email', message: 'x', key: 'validation.email' }]);
+    expect(describeVerificationMailFailure(invalid, texts)).toMatchObject({ message: 'Please check your input.', fields: { email: 'Please enter a valid email address.' } });
   });
 });

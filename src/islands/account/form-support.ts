@@ -75,6 +75,19 @@ export function describeFailure(error: unknown, texts: FailureTexts & Record<str
   return { message: error.message || texts['account.error.unknown'], fields, keys, status: error.status, code: error.code };
 }
 
+/**
+ * A failed request for a new verification link: the error catalogue's "Failed to send verification
+ * email" (spec §8; issue 29 point 26). Too many requests and a wrong address keep their own messages,
+ * which say what to do; network and server trouble get the catalogue's text.
+ */
+export function describeVerificationMailFailure(error: unknown, texts: VerificationMailTexts & Record<string, string>): Failure {
+  const result = describeFailure(error, texts);
+  if (result.status >= 400 && result.status < 500) return result;
+  return { ...result, message: texts['account.error.verificationMail'] };
+}
+export const VERIFICATION_MAIL_TEXT_KEYS = [...FAILURE_TEXT_KEYS, 'account.error.verificationMail'] as const;
+export type VerificationMailTexts = Record<(typeof VERIFICATION_MAIL_TEXT_KEYS)[number], string>;
+
 /** The visitor's current address inside the site, for ?next= links. */
 export function currentPathWithQuery(): string {
   return `${window.location.pathname}${window.location.search}`;

@@ -13,19 +13,22 @@ export interface Submission {
   failure: string | undefined;
   clearFailure: () => void;
   /** Runs `call`; if it throws, hands the failure to `onFailure` (field errors, focus) and shows its message. */
-  submit: (call: () => Promise<void>, onFailure?: (failure: Failure) => void) => Promise<void>;
+  submit: (call: () => Promise<void>, onFailure?: (failure: Failure) => void, describe?: Describe) => Promise<void>;
 }
+
+/** How a failed call becomes the form's messages (describeFailure unless the form says otherwise). */
+type Describe = (error: unknown, texts: FailureTexts & Record<string, string>) => Failure;
 
 export function useSubmission(texts: FailureTexts & Record<string, string>): Submission {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
 
-  async function submit(call: () => Promise<void>, onFailure?: (failure: Failure) => void) {
+  async function submit(call: () => Promise<void>, onFailure?: (failure: Failure) => void, describe: Describe = describeFailure) {
     setBusy(true);
     try {
       await call();
     } catch (error) {
-      const result = describeFailure(error, texts);
+      const result = describe(error, texts);
       onFailure?.(result);
       setFailure(result.message);
     } finally {

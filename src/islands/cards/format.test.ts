@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fill, formatDate, formatRating, plural, splitAround } from './format.ts';
+import { fill, formatDate, formatRating, plural, pluralFormsIn, pluralKeys, pluralText, splitAround } from './format.ts';
 
 describe('island text helpers', () => {
   it('picks the plural form and formats the count per locale', () => {
@@ -40,5 +40,22 @@ describe('splitAround', () => {
     expect(splitAround('von {authors}', 'authors')).toEqual(['von ', '']);
     expect(splitAround('({title} genannt)', 'title')).toEqual(['(', ' genannt)']);
     expect(splitAround('no placeholder', 'title')).toEqual(['no placeholder', '']);
+  });
+});
+
+// Issue 29 point 9: islands with a flat texts record fill plural families through the same rules.
+describe('pluralText', () => {
+  const texts = { ...Object.fromEntries(pluralKeys('x.books').map((k) => [k, k.endsWith('_one') ? '(dazu {count} Buch)' : '(dazu {count} Bücher)'])), 'x.other': 'y' };
+
+  it('picks the form by Intl.PluralRules and formats the count', () => {
+    expect(pluralText(texts, 'x.books', 'de', 1)).toBe('(dazu 1 Buch)');
+    expect(pluralText(texts, 'x.books', 'de', 0)).toBe('(dazu 0 Bücher)');
+    expect(pluralText(texts, 'x.books', 'de', 1200)).toBe('(dazu 1.200 Bücher)');
+  });
+
+  it('uses other for a category the record lacks (Italian many) and names a missing family by its key', () => {
+    expect(pluralText({ 'x.books_one': '{count} libro', 'x.books_other': '{count} libri' }, 'x.books', 'it', 1_000_000)).toBe('1.000.000 libri');
+    expect(pluralFormsIn({ 'x.other': 'y' }, 'x.books')).toBeUndefined();
+    expect(pluralText({}, 'x.books', 'en', 1)).toBe('x.books');
   });
 });

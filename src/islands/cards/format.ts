@@ -28,8 +28,46 @@ export function fill(template: string, params: Readonly<Record<string, string | 
  * @example plural({ one: '{count} book', other: '{count} books' }, 'en', 3219) // '3,219 books'
  */
 export function plural(forms: PluralForms, locale: string, count: number, params: Readonly<Record<string, string | number>> = {}): string {
-  const category = new Intl.PluralRules(locale).select(count);
-  return fill(forms[category] ?? forms.other, { count: formatCount(locale, count), ...params });
+  return fill(pluralTemplate(forms, locale, count), { count: formatCount(locale, count), ...params });
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * The one place that picks a plural form (issue 29 point 9): the CLDR category of `count` in `locale`
+ * (Intl.PluralRules), else `other`. plural(), pluralText(), tn() and the API's messages use it.
+ * @example pluralTemplate({ one: '{count} Buch', other: '{count} Bücher' }, 'de', 1) // '{count} Buch'
+ */
+export function pluralTemplate(forms: PluralForms, locale: string, count: number): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return forms[rules.select(count)] ?? forms.other;
+}
+
+/**
+ * The forms of the plural family `key` in a flat record of texts (`key_one`, `key_other`, …), or
+ * undefined when the record has no `key_other`.
+ */
+export function pluralFormsIn(texts: Readonly<Record<string, string | undefined>>, key: string): PluralForms | undefined {
+  const other = texts[`${key}_other`];
+  if (other === undefined) return undefined;
+  const forms: PluralForms = { other };
+  for (const category of ['zero', 'one', 'two', 'few', 'many'] as const) {
+    const text = texts[`${key}_${category}`];
+    if (text !== undefined) forms[category] = text;
+  }
+  return forms;
+}
+
+/** The keys an island lists to receive the plural family `key` in its flat texts record (en, de and it use one and other). */
+export const pluralKeys = <K extends string>(key: K): [`${K}_one`, `${K}_other`] => [`${key}_one`, `${key}_other`];
+
+/**
+ * plural() for islands whose texts are one flat record of keys (pluralKeys() in their key list).
+ * @example pluralText({ 'x.books_one': '{count} book', 'x.books_other': '{count} books' }, 'x.books', 'en', 1) // '1 book'
+ */
+export function pluralText(texts: Readonly<Record<string, string>>, key: string, locale: string, count: number, params: Readonly<Record<string, string | number>> = {}): string {
+  return plural(pluralFormsIn(texts, key) ?? { other: key }, locale, count, params);
 }
 
 /** A one-decimal rating in the locale's format ('4.5' / '4,5'). */

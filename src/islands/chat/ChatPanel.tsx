@@ -14,6 +14,7 @@ import SignInPrompt from '../reader/SignInPrompt.tsx';
 import { $session } from '../stores/session.ts';
 import { ChatCallError, deleteChatConversations, sendChatMessage } from './chat-api.ts';
 import type { ChatTexts } from './texts.ts';
+import { plural } from '../cards/format.ts';
 
 export interface ChatPanelProps {
   locale: string;
@@ -195,7 +196,7 @@ function Chat({ locale, texts }: { locale: string; texts: ChatTexts }) {
           onKeyDown={onKeyDown}
         />
         <p id="chat-input-count" className="chat__count">
-          {texts.charactersLeft.replace('{count}', String(left))}
+          {plural(texts.charactersLeft, locale, left)}
         </p>
         <div className="chat__actions">
           {streaming ? (

@@ -29,6 +29,7 @@ import type { ModalData } from '../../domain/schemas/reader.ts';
 import { useSessionUser } from '../account/use-session.ts';
 import ResponsiveImage from '../images/ResponsiveImage.tsx';
 import { keepTabInside, useModalDialog } from '../use-modal-dialog.ts';
+import { closingToLeave, usePopupHistory } from './popup-history.ts';
 import { coverCategory } from '../cards/BookListCard.tsx';
 import { fill, formatCount, formatDate, plural, splitAround } from '../cards/format.ts';
 import AverageRating from './AverageRating.tsx';
@@ -65,6 +66,8 @@ export default function BookPopup({ locale, texts, plurals }: BookPopupProps) {
 
   // Issue 12: the page does not scroll behind the dialog; toasts show inside it while it is open.
   useModalDialog(dialogRef, open, { focusRef: closeRef, scrollLockClass: 'has-open-dialog', onShow: () => $toastHost.set(toastSlot.current) });
+  // Issue 29 point 8: Back closes the pop-up; closing it otherwise leaves no history entry behind.
+  usePopupHistory(open, () => dialogRef.current?.close());
 
   // 'close' fires for Escape, the close button, the backdrop and a navigation to /login alike.
   const onClose = () => {
@@ -124,7 +127,10 @@ export default function BookPopup({ locale, texts, plurals }: BookPopupProps) {
             state={state}
             selectedEditionId={selectedEditionId}
             titleId={titleId}
-            closeNow={() => dialogRef.current?.close()}
+            closeNow={() => {
+              closingToLeave();
+              dialogRef.current?.close();
+            }}
           />
         )}
         <div ref={toastSlot} className="reader-popup__toasts" />

@@ -70,6 +70,21 @@ export function pageQuery(search: string): string | null {
   return normalizeSearchQuery((new URLSearchParams(search).get('q') ?? '').slice(0, SEARCH_MAX_LENGTH));
 }
 
+/**
+ * The page without a query (issue 29 point 11): a blank `?q=+++` (a form sent before its box was
+ * ready, an old link) leaves the address, and the page's search box takes the focus, so the phone's
+ * search link, followed before its island was ready, lands in the box rather than on the body.
+ */
+function askForQuery(search: string): void {
+  const params = new URLSearchParams(search);
+  if (params.has('q') && search === window.location.search) {
+    params.delete('q');
+    const rest = params.toString();
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
+  }
+  document.querySelector<HTMLInputElement>('.search--page input[type="search"]')?.focus();
+}
+
 /** The full-text hits worth showing: those whose excerpt marks a query word (search-excerpt.ts). */
 export function relevantHits(query: string, hits: readonly FullTextHit[]): FullTextHit[] {
   return hits.filter((hit) => isRelevantExcerpt(query, hit.excerpt));
@@ -129,6 +144,7 @@ export function mountSearchResults(root: HTMLElement, locale: Locale, texts: Sea
   const query = pageQuery(search);
   if (query === null) {
     container.replaceChildren(h('p', { class: 'search-results__prompt' }, texts.prompt));
+    askForQuery(search);
     return;
   }
   const localize = (path: string) => `/${locale}${path}`;

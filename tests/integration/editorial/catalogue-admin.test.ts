@@ -256,7 +256,7 @@ describe('deleting', () => {
     const book = await create('book', { title, authorIds: [author.id] });
     const error = errorOf(await call('DELETE', `/api/authors/${author.id}`, { cookie: admin.cookie }), 409);
     expect(error.code).toBe('CONFLICT');
-    expect(error.message).toBe(`The author cannot be deleted while 1 books still name them: “${title}”.`);
+    expect(error.message).toBe(`The author cannot be deleted while 1 book still names them: “${title}”.`);
     expect(error.blockedBy).toEqual([{ entity: 'book', id: book.id, slug: book.slug, title }]);
     expect(dataOf(await call('DELETE', `/api/books/${book.id}`, { cookie: admin.cookie }), z.object({ id: z.number() }))).toMatchObject({ id: book.id });
     dataOf(await call('DELETE', `/api/authors/${author.id}`, { cookie: admin.cookie }), z.object({ id: z.number() }));
@@ -268,8 +268,9 @@ describe('deleting', () => {
     const title = unique('Series Book');
     await newBook({ title, series: [{ seriesId: series.id, position: 1 }], genreIds: [genre.id] });
     const seriesError = errorOf(await call('DELETE', `/api/series/${series.id}`, { cookie: admin.cookie, lang: 'de' }), 409);
-    expect(seriesError.message).toBe(`Die Serie kann nicht gelöscht werden, solange sie noch 1 Bücher enthält: “${title}”.`);
+    expect(seriesError.message).toBe(`Die Serie kann nicht gelöscht werden, solange sie noch 1 Buch enthält: “${title}”.`);
     const genreError = errorOf(await call('DELETE', `/api/genres/${genre.id}`, { cookie: admin.cookie, lang: 'it' }), 409);
+    expect(genreError.message).toBe(`Il genere non può essere eliminato finché 1 libro vi appartiene: “${title}”.`);
     expect(genreError.blockedBy?.map((b) => b.title)).toEqual([title]);
   });
 

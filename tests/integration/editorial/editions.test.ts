@@ -210,6 +210,19 @@ describe('validation (spec §5): localized 400s naming the field', () => {
     expect(await list(book.id)).toEqual([]);
   });
 
+  // Issue 29 point 26: a non-number year showed a literal '{max}'; a one-letter code its message twice.
+  it('fills in the latest year for a year that is not a number, and names a too-short language code once', async () => {
+    const book = freshBook();
+    for (const lang of ['en', 'de', 'it']) {
+      const error = errorOf(await create(book.id, { title: 'x', publicationYear: 'neunzehnhundert', languageCode: 'd' }, { lang }), 400);
+      expect(error.details?.map((d) => d.path)).toEqual(['publicationYear', 'languageCode']);
+      const year = error.details![0]!.message;
+      expect(year, lang).toContain(String(maxYear));
+      expect(year, lang).not.toContain('{');
+    }
+    expect(await list(book.id)).toEqual([]);
+  });
+
   it('needs a language name for a code outside the 12 choices', async () => {
     const book = freshBook();
     const error = errorOf(await create(book.id, { title: 'Dyyni', languageCode: 'fi' }, { lang: 'de' }), 400);

@@ -15,6 +15,7 @@ import { LoadFailed, OutcomeMessage } from '../../account/fields.tsx';
 import { LoadingSpinner } from '../../LoadingSpinner.tsx';
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure } from '../../account/form-support.ts';
 import { fill, type Texts } from '../../account/texts.ts';
+import { pluralKeys, pluralText } from '../../cards/format.ts';
 import AdminGate, { GATE_TEXT_KEYS } from '../AdminGate.tsx';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import FormActions from './FormActions.tsx';
@@ -68,7 +69,7 @@ export const ADMIN_AWARDS_TEXT_KEYS = [
   'admin.awards.removeBook',
   'admin.awards.noAward',
   'admin.awards.saveFinalists',
-  'admin.awards.savedFinalists',
+  ...pluralKeys('admin.awards.savedFinalists'),
   'admin.awards.editAward',
   'admin.awards.newAward',
   'admin.awards.newCategory',
@@ -328,7 +329,7 @@ function Finalists({ awards, award, onAward, nameOf, texts, locale, client, repo
       });
       fillFrom(saved);
       setErrors({});
-      report({ text: fill(texts['admin.awards.savedFinalists'], { count: saved.entries.length }), failed: false });
+      report({ text: pluralText(texts, 'admin.awards.savedFinalists', locale, saved.entries.length), failed: false });
     } catch (error) {
       const stored = staleSlot(error);
       if (stored) setConflict(stored);

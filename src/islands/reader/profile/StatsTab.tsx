@@ -10,6 +10,7 @@ import { lastTwelveMonths } from '../../../domain/reader/reading-stats.ts';
 import { LoadFailed } from '../../account/fields.tsx';
 import { LoadingSpinner } from '../../LoadingSpinner.tsx';
 import { fill } from '../../account/texts.ts';
+import { pluralKeys, pluralText } from '../../cards/format.ts';
 import type { BarSeries } from './stats-charts.ts';
 
 export const STATS_TEXT_KEYS = [
@@ -20,11 +21,11 @@ export const STATS_TEXT_KEYS = [
   'account.profile.stats.genres',
   'account.profile.stats.ratings',
   'account.profile.stats.pages',
-  'account.profile.stats.pagesValue',
-  'account.profile.stats.withoutPages',
+  ...pluralKeys('account.profile.stats.pagesValue'),
+  ...pluralKeys('account.profile.stats.withoutPages'),
   'account.profile.stats.totals',
   'account.profile.stats.books',
-  'account.profile.stats.stars',
+  ...pluralKeys('account.profile.stats.stars'),
   'account.profile.stats.loadFailed',
   'account.profile.retry',
   'common.loading',
@@ -79,8 +80,8 @@ export default function StatsTab({ client, locale, texts }: { client: ApiClient;
             <div>
               <dt>{texts['account.profile.stats.pages']}</dt>
               <dd>
-                {fill(texts['account.profile.stats.pagesValue'], { count: number.format(stats.pagesRead) })}
-                {stats.booksWithoutPages > 0 && <span className="muted"> {fill(texts['account.profile.stats.withoutPages'], { count: number.format(stats.booksWithoutPages) })}</span>}
+                {pluralText(texts, 'account.profile.stats.pagesValue', locale, stats.pagesRead)}
+                {stats.booksWithoutPages > 0 && <span className="muted"> {pluralText(texts, 'account.profile.stats.withoutPages', locale, stats.booksWithoutPages)}</span>}
               </dd>
             </div>
           </dl>
@@ -107,11 +108,11 @@ export default function StatsTab({ client, locale, texts }: { client: ApiClient;
             <BarChart
               title={texts['account.profile.stats.ratings']}
               series={{
-                label: texts['account.profile.stats.stars'],
+                label: texts['account.profile.stats.books'],
                 labels: stats.ratings.map((r) => '★'.repeat(r.stars)),
                 values: stats.ratings.map((r) => r.count),
               }}
-              rowLabels={stats.ratings.map((r) => fill(texts['account.profile.stats.stars'], { count: r.stars }))}
+              rowLabels={stats.ratings.map((r) => pluralText(texts, 'account.profile.stats.stars', locale, r.stars))}
               column={texts['account.profile.stats.books']}
             />
           )}
