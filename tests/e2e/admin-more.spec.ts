@@ -118,7 +118,7 @@ test('a super user adds a finalist on /admin/awards', async ({ page }) => {
   await expect(finalists.getByRole('checkbox', { name: /^Winner: Dune/ })).not.toBeChecked();
   await expectNoAxeViolations(page);
   await panel.getByRole('button', { name: text('en', 'admin.conflict.overwrite') }).click();
-  await expect(page.getByRole('status').filter({ hasText: fillIn(text('en', 'admin.awards.savedFinalists'), { count: 1 }) })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: fillIn(text('en', 'admin.awards.savedFinalists_one'), { count: 1 }) })).toBeVisible();
   await expect(panel).toBeHidden();
   const overwritten = (await (await page.request.get(`/api/admin/awards/${awardId}/entries?year=2026&customCategory=${encodeURIComponent(category)}`)).json()) as { data: { noAward: boolean; entries: { title: string; isWinner: boolean }[] } };
   expect(overwritten.data).toMatchObject({ noAward: false, entries: [expect.objectContaining({ title: 'Dune', isWinner: false })] });

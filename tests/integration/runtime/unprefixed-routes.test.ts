@@ -1,17 +1,16 @@
 /**
  * Unprefixed genre and award routes reach their pages (issue 29 point 24): /genres/{id}, /genres/add,
  * /genres/edit/{slug} and /awards/{id} used to fall through to the catch-all and land on the start
- * page. The site's real `public/_redirects` with the id rules the build generates from the seeded
- * catalogue (src/domain/redirect-rules.ts), served by Netlify's own redirect engine through the local
- * server; each answer is followed hop by hop to the page it ends on.
+ * page. The site's real `public/_redirects`, served by Netlify's own redirect engine through the local
+ * server, sends them to the visitor's language; there the entity-path function (ADR 0033) answers the
+ * ids from the seeded catalogue. Each answer is followed hop by hop to the page it ends on.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect, type Connection } from '../../../db/client.ts';
 import { loadCatalogueSnapshot, type CatalogueSnapshot } from '../../../db/queries/catalogue.ts';
-import { entityIdRules, insertGeneratedRules } from '../../../src/domain/redirect-rules.ts';
 import { startLocalServer, type LocalServer } from '../../../scripts/local-server.ts';
 import { makeFixtureSite } from '../../support/fixture-site.ts';
 
@@ -31,8 +30,6 @@ beforeAll(async () => {
       writeFileSync(path.join(site, locale, page, 'index.html'), `<!doctype html><h1>${locale}/${page}</h1>`);
     }
   }
-  const redirects = path.join(site, '_redirects');
-  writeFileSync(redirects, insertGeneratedRules(readFileSync(redirects, 'utf8'), entityIdRules(catalogue)));
   server = await startLocalServer({ siteDir: site });
 });
 afterAll(async () => {
