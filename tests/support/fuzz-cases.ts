@@ -289,9 +289,15 @@ export const ENDPOINTS: EndpointSpec[] = [
  */
 const EVENT_FUNCTIONS = ['deploy-succeeded'];
 
+/**
+ * Functions that answer pages, not the API (no envelope): entity-path (id routes and old slugs, a 301
+ * or the 404 page; its hostile keys are tests/integration/entity-paths.test.ts).
+ */
+const PAGE_FUNCTIONS = ['entity-path'];
+
 /** Function modules of netlify/functions that the table does not name. */
 export function unlistedFunctions(specs: EndpointSpec[] = ENDPOINTS): string[] {
-  const listed = new Set([...specs.map((s) => s.fn), ...EVENT_FUNCTIONS]);
+  const listed = new Set([...specs.map((s) => s.fn), ...EVENT_FUNCTIONS, ...PAGE_FUNCTIONS]);
   return readdirSync(FUNCTIONS_DIR)
     .filter((f) => /\.m?[jt]s$/.test(f))
     .map((f) => f.replace(/\.m?[jt]s$/, ''))

@@ -227,10 +227,10 @@ describe('editions, awards and affiliate services carry versions too', () => {
     dataOf(await call('PATCH', `/api/books/${bookId}`, { cookie: admin.cookie, body: { version: book.version, awards: [{ awardId: award.id, customCategory: 'Roman', year: 2024, isWinner: false }] } }), SavedSchema);
     expect(currentOf(await call('PUT', path, { cookie: admin.cookie, body: { ...slot, version: won.version, entries: [] } }), AwardEntriesSchema).entries).toEqual([expect.objectContaining({ bookId, isWinner: false })]);
     // A book form opened before a finalists save cannot put its old award list back unseen.
-    const before = await readBook(first);
+    const before = await readBook(bookId);
     const now = dataOf(await call('GET', `${path}?year=2024&customCategory=Roman`, { cookie: admin.cookie }), AwardEntriesSchema);
     dataOf(await call('PUT', path, { cookie: admin.cookie, headers: { 'if-match': `"${now.version}"` }, body: { ...slot, noAward: true, entries: [] } }), AwardEntriesSchema);
-    expect(errorOf(await call('PATCH', `/api/books/${first}`, { cookie: admin.cookie, body: { version: before.book.version, awards: [] } }), 409).code).toBe('CONFLICT');
+    expect(errorOf(await call('PATCH', `/api/books/${bookId}`, { cookie: admin.cookie, body: { version: before.book.version, awards: [] } }), 409).code).toBe('CONFLICT');
     // A malformed slot version is a 400, not a conflict.
     expect(errorOf(await call('PUT', path, { cookie: admin.cookie, body: { ...slot, version: 'v3', entries: [] } }), 400).details?.[0]?.key).toBe('validation.editorial.version');
   });
