@@ -350,17 +350,21 @@ export async function applyImportJob(db: Database, job: { id: string; userId: st
     const plans = books.map((b) => planBook(b, existing.get(b.bookId), job.overwrite));
     await progress(Math.floor(all.length / 2));
 
-    const listWrites = plans.filter((p) => p.status !== null).map((p) => ({ bookId: p.bookId, status: p.status, addedOn: p.addedOn, changedOn: p.changedOn }));
+    const listWrites = plans.filter((p) => p.status !== null).map((p) => ({ bookId: p.bookId, status: p.status, addedOn: p.addedOn, changedOn: p.changedOn, readOn: p.readOn }));
     const ratingWrites = plans.filter((p) => p.rating !== null).map((p) => ({ bookId: p.bookId, rating: p.rating!.rating, review: p.rating!.review }));
     for (const part of chunks(listWrites)) {
-      // The file's dates at noon UTC (the day stays the day in every time zone the stats are read in); none: now.
+      // The file's dates at noon UTC (the day stays the day in every time zone the stats are read in);
+      // a book the file dates only as read was added no later than that (issue 29 point 2); none: now.
       await tx.execute(sql`
-        INSERT INTO reading_list (user_id, book_id, status, created_at, updated_at)
+        INSERT INTO reading_list (user_id, book_id, status, created_at, updated_at, read_on)
         SELECT ${job.userId}, w."bookId", w.status::reading_status,
-               coalesce((w."addedOn" + time '12:00') AT TIME ZONE 'UTC', now()),
-               greatest(coalesce((w."changedOn" + time '12:00') AT TIME ZONE 'UTC', now()), coalesce((w."addedOn" + time '12:00') AT TIME ZONE 'UTC', now()))
-        FROM jsonb_to_recordset(${json(part)}) AS w("bookId" int, status text, "addedOn" date, "changedOn" date)
-        ON CONFLICT (user_id, book_id) DO UPDATE SET status = excluded.status, updated_at = CASE WHEN excluded.status = 'read' THEN excluded.updated_at ELSE now() END
+               coalesce((least(w."addedOn", w."changedOn") + time '12:00') AT TIME ZONE 'UTC', now()),
+               coalesce((w."changedOn" + time '12:00') AT TIME ZONE 'UTC', now()),
+               w."readOn"
+        FROM jsonb_to_recordset(${json(part)}) AS w("bookId" int, status text, "addedOn" date, "changedOn" date, "readOn" date)
+        ON CONFLICT (user_id, book_id) DO UPDATE SET status = excluded.status,
+          updated_at = CASE WHEN excluded.status = 'read' THEN excluded.updated_at ELSE now() END,
+          read_on = CASE WHEN excluded.status = 'read' THEN excluded.read_on ELSE reading_list.read_on END
         WHERE reading_list.status IS DISTINCT FROM excluded.status`);
     }
     await progress(Math.floor((all.length * 3) / 4));
