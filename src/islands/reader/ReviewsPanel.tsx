@@ -291,7 +291,8 @@ function ReviewForm({ locale, texts, plurals, initial, pending, saving, onSave, 
 
   return (
     <form ref={formRef} className="reader-review-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} aria-busy={pending || undefined}>
-      <h3 id={`${id}-title`}>{texts[initial ? 'reader.reviews.editYours' : 'reader.reviews.yours']}</h3>
+      {/* A rating without text (e.g. from the pop-up's stars) is completed by writing, not editing. */}
+      <h3 id={`${id}-title`}>{texts[initial?.review ? 'reader.reviews.editYours' : 'reader.reviews.yours']}</h3>
       {pending && (
         <p role="status" className="reader-review-form__count">
           {texts['reader.reviews.loading']}
