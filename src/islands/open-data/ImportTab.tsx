@@ -442,7 +442,7 @@ function CatalogueSearch({ row, client, locale, texts, onChoose }: { row: Import
   }, [open]);
   if (!open) {
     return (
-      <button type="button" className="button button--ghost import-row__search-open" aria-expanded="false" onClick={() => setOpen(true)}>
+      <button type="button" className="button button--ghost import-row__search-open" onClick={() => setOpen(true)}>
         {texts['import.row.search']}
       </button>
     );
