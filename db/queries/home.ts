@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { truncate, markdownToPlainText, stripLeadingHeading } from '../../src/domain/description.ts';
 import { DEFAULT_LOCALE, type GenreCategory, type Locale, type SeriesKind, type SeriesStatus } from '../../src/domain/enums.ts';
 import { getDb, type Database } from '../client.ts';
+import { localizedTitleSql } from './book-title.ts';
 import type { LocalizedText } from '../schema/localized.ts';
 import {
   authors,
@@ -17,7 +18,6 @@ import {
   bookGenres,
   books,
   bookSeries,
-  editions,
   genres,
   series,
   seriesAuthors,
@@ -155,12 +155,9 @@ async function loadFeaturedBooks(db: Database, locale: Locale): Promise<Featured
       winYear: wins.year,
       awardNames: wins.awardNames,
       awardName: wins.awardName,
-      translatedTitle: sql<string | null>`(
-        select ${editions.title} from ${editions}
-        where ${editions.bookId} = ${books.id} and ${editions.languageCode} = ${locale}
-        order by ${editions.isPrimaryEdition} desc, ${editions.isOriginalLanguage} desc, ${editions.id}
-        limit 1
-      )`,
+      // The one title rule (issue 29 point 6: the reader's language, then English, then the original).
+      title: localizedTitleSql({ id: books.id, originalTitle: books.originalTitle, originalLanguage: books.originalLanguage }, locale),
+      titleInLocale: sql<boolean>`translated_book_title(${books.id}, ${books.originalTitle}, ${books.originalLanguage}, ${locale}::text) IS NOT NULL`,
       authors: bookAuthorsJson,
       genreCategories: sql<GenreCategory[]>`coalesce((
         select json_agg(${genres.category} order by ${genres.category})
@@ -175,14 +172,13 @@ async function loadFeaturedBooks(db: Database, locale: Locale): Promise<Featured
     .limit(HOME_LIMITS.books);
 
   return rows.map((row) => {
-    const translated = row.translatedTitle?.trim() || null;
-    const isTranslatedTitle = translated !== null && translated !== row.originalTitle && row.originalLanguage !== locale;
+    const isTranslatedTitle = row.title !== row.originalTitle;
     return {
       id: row.id,
       slug: row.slug,
-      title: isTranslatedTitle && translated ? translated : row.originalTitle,
+      title: row.title,
       originalTitle: row.originalTitle,
-      titleLanguage: isTranslatedTitle ? locale : row.originalLanguage,
+      titleLanguage: isTranslatedTitle ? (row.titleInLocale ? locale : DEFAULT_LOCALE) : row.originalLanguage,
       isTranslatedTitle,
       authors: row.authors,
       publicationYear: row.publicationYear,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { authors, books } from './catalogue.ts';
 import { readingStatusEnum } from './enums.ts';
 import { users } from './users.ts';
@@ -70,6 +70,12 @@ export const readingList = pgTable(
     status: readingStatusEnum('status').notNull().default('to_read'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The day the reader last finished the book, where known (issue 29 point 12): the day they set it
+     * to read here, or the finished date of an imported file. Null for a book read on an unknown day
+     * (a Goodreads row without "Date Read"): the export then leaves "Date Read" empty, never inventing one.
+     */
+    readOn: date('read_on', { mode: 'string' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.bookId] }), index('reading_list_book_idx').on(t.bookId), index('reading_list_created_idx').on(t.createdAt)],
 );

@@ -86,6 +86,28 @@ describe('localizedTitle', () => {
     expect(localizedTitle(primary, 'de').title).toBe('D');
   });
 
+  it('falls back to the English title, then the original, with the original beside it (issue 29 point 6)', () => {
+    const theHole: TitledBook = {
+      originalTitle: '穴',
+      originalLanguage: 'ja',
+      editions: [edition({ id: 1, title: '穴', languageCode: 'ja' }), edition({ id: 2, title: 'The Hole', languageCode: 'en', isOriginalLanguage: false, isPrimaryEdition: false })],
+    };
+    expect(localizedTitle(theHole, 'de')).toEqual({ title: 'The Hole', originalTitle: '穴', isTranslated: true, lang: 'en' });
+    expect(localizedTitle(theHole, 'it')).toEqual({ title: 'The Hole', originalTitle: '穴', isTranslated: true, lang: 'en' });
+    expect(localizedTitle(theHole, 'en')).toEqual({ title: 'The Hole', originalTitle: '穴', isTranslated: true, lang: null });
+    // The reader's language comes first.
+    const withGerman = { ...theHole, editions: [...theHole.editions, edition({ id: 3, title: 'Das Loch', languageCode: 'de', isOriginalLanguage: false, isPrimaryEdition: false })] };
+    expect(localizedTitle(withGerman, 'de')).toMatchObject({ title: 'Das Loch', lang: null });
+    expect(localizedTitle(withGerman, 'it')).toMatchObject({ title: 'The Hole', lang: 'en' });
+    // No translation at all: the original, marked with its language.
+    const vagabonds: TitledBook = { originalTitle: '流浪苍穹', originalLanguage: 'zh', editions: [edition({ title: '流浪苍穹', languageCode: 'zh' })] };
+    expect(localizedTitle(vagabonds, 'de')).toEqual({ title: '流浪苍穹', originalTitle: '流浪苍穹', isTranslated: false, lang: 'zh' });
+    // A book in the page's language keeps its own title, whatever its English edition is called.
+    const german: TitledBook = { originalTitle: 'Die Wolke', originalLanguage: 'de', editions: [edition({ id: 4, title: 'Fall-Out', languageCode: 'en', isOriginalLanguage: false, isPrimaryEdition: false })] };
+    expect(localizedTitle(german, 'de')).toMatchObject({ title: 'Die Wolke', isTranslated: false, lang: null });
+    expect(localizedTitle(german, 'it')).toMatchObject({ title: 'Fall-Out', isTranslated: true, lang: 'en' });
+  });
+
   it('never marks an undetermined language', () => {
     expect(localizedTitle({ originalTitle: 'X', originalLanguage: 'und', editions: [] }, 'de').lang).toBeNull();
     expect(localizedTitle({ originalTitle: 'X', originalLanguage: null, editions: [] }, 'de').lang).toBeNull();

@@ -69,14 +69,32 @@ export function knownLanguage(code: string | null | undefined): string | null {
 }
 
 /**
- * The title in the page language: the title of a translated edition (not the original language) in
- * that language if one exists, primary edition first, then the lowest id; else the original title.
+ * The languages whose translated title a page in `locale` shows, in order (issue 29 point 6): the
+ * reader's language, then English (a reader of a German page knows The Hole sooner than 穴);
+ * the original title comes after all of them.
+ */
+export function titleLanguages(locale: Locale): readonly string[] {
+  return locale === DEFAULT_LOCALE ? [locale] : [locale, DEFAULT_LOCALE];
+}
+
+/**
+ * The title a page in `locale` shows: the title of a translated edition (not the original language)
+ * in the first of titleLanguages() that has one, primary edition first, then the lowest id; else the
+ * original title. On a page in the book's original language, the original title. A translated title
+ * goes with the original beside it (isTranslated), and `lang` marks a title not in the page language.
+ * The same rule in SQL: `localized_book_title()` (db/queries/book-title.ts), which lists, search,
+ * the pop-up and the API read; tests/integration/lists.test.ts checks the two agree for every book.
  * @example localizedTitle(dune, 'de') // { title: 'Der Wüstenplanet', originalTitle: 'Dune', isTranslated: true, lang: null }
+ * @example localizedTitle(theHole, 'de') // { title: 'The Hole', originalTitle: '穴', isTranslated: true, lang: 'en' }
  */
 export function localizedTitle(book: TitledBook, locale: Locale): LocalizedTitle {
   const original = knownLanguage(book.originalLanguage);
-  const translated = translatedTitle(book, locale);
-  if (translated) return { title: translated, originalTitle: book.originalTitle, isTranslated: true, lang: null };
+  if (original !== locale) {
+    for (const language of titleLanguages(locale)) {
+      const translated = translatedTitle(book, language);
+      if (translated) return { title: translated, originalTitle: book.originalTitle, isTranslated: true, lang: language === locale ? null : language };
+    }
+  }
   return {
     title: book.originalTitle,
     originalTitle: book.originalTitle,

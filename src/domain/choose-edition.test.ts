@@ -45,6 +45,13 @@ describe('chooseEdition', () => {
     expect(chooseEdition([edition({ languageCode: 'fr' }), austrian], { interfaceLanguage: 'DE' })).toBe(austrian);
   });
 
+  it('takes the English edition before the original when the interface language has none (issue 29 point 6)', () => {
+    const japanese = edition({ title: '穴', languageCode: 'ja', isOriginalLanguage: true, isPrimaryEdition: true });
+    const english = edition({ title: 'The Hole', languageCode: 'en' });
+    expect(chooseEdition([japanese, english], { interfaceLanguage: 'de' })).toBe(english);
+    expect(chooseEdition([japanese, english, edition({ title: 'Das Loch', languageCode: 'de' })], { interfaceLanguage: 'de' })!.title).toBe('Das Loch');
+  });
+
   it('falls back to the original-language edition', () => {
     const primary = edition({ languageCode: 'fr', isPrimaryEdition: true });
     const original = edition({ languageCode: 'en', isOriginalLanguage: true });

@@ -15,13 +15,21 @@ export type ChooseEditionOptions<Id> = {
 /** 'de-AT' and 'DE' both mean German for this purpose. */
 const primaryLanguage = (code: string) => code.trim().toLowerCase().split(/[-_]/)[0] ?? '';
 
+/** The language whose edition stands in for one in the reader's language (DEFAULT_LOCALE, the title rule's second). */
+const FALLBACK_LANGUAGE = 'en';
+
 type Criterion = (edition: ChoosableEdition, opts: ChooseEditionOptions<ChoosableEdition['id']>) => boolean;
 
-/** Spec order: selected, interface language, original language, primary. Earlier criteria win. */
+/**
+ * Spec order: selected, interface language, original language, primary; earlier criteria win.
+ * English comes after the interface language (issue 29 point 6, the title rule's order: a German
+ * reader of 穴 sees the English edition, The Hole, before the Japanese one).
+ */
 const EDITION_CRITERIA: readonly Criterion[] = [
   (e, { selectedId }) => selectedId != null && e.id === selectedId,
   (e, { interfaceLanguage }) =>
     e.languageCode !== null && primaryLanguage(e.languageCode) === primaryLanguage(interfaceLanguage),
+  (e) => e.languageCode !== null && primaryLanguage(e.languageCode) === FALLBACK_LANGUAGE,
   (e) => e.isOriginalLanguage,
   (e) => e.isPrimaryEdition,
 ];

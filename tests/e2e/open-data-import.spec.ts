@@ -43,7 +43,7 @@ test('a reader imports a Goodreads export, resolves an uncertain match and finds
   await expect(main.getByText('The Joy of Cooking', { exact: false })).toBeVisible();
   await expect(main.getByRole('link', { name: text('en', 'import.downloadUnmatched') })).toBeVisible();
 
-  const question = main.getByRole('group', { name: fillIn(text('en', 'import.row.question'), { title: 'Hyperion', author: 'Someone Else' }) });
+  const question = main.getByRole('group', { name: fillIn(text('en', 'import.row.question'), { title: 'Hyperion Cantos', author: 'Dan Simmons' }) });
   await question.getByRole('radio', { name: /^Hyperion by Dan Simmons/ }).check();
   await expect(main.getByRole('status').filter({ hasText: text('en', 'import.row.saved') })).toBeVisible();
   expect((await axeBuilder(page).include('main').analyze()).violations).toEqual([]);
@@ -89,5 +89,33 @@ test('the import tab in German: a StoryGraph export, reviewed and imported, axe 
   await expect(main.getByRole('link', { name: 'Der Wüstenplanet' })).toBeVisible();
   // Four books on the list (the fifth, did-not-finish, has no reading status and no stars).
   await expect(main.getByText(fillIn(text('de', 'account.profile.reading.count'), { shown: 4, total: 4 }))).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a book by another author is taken only when the reader searches for it (issue 29 point 3, it, 390 px)', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'import-search', 'it');
+  await page.goto('/it/profile?tab=import');
+  const main = page.getByRole('main');
+  await main.getByLabel(text('it', 'import.file')).setInputFiles(path.join(FIXTURES, 'storygraph-export-2025.csv'));
+  await main.getByRole('button', { name: text('it', 'import.upload') }).click();
+  await expect(main.getByRole('heading', { name: text('it', 'import.review.title') })).toBeVisible();
+
+  // Stoll's The Cuckoo's Egg is not offered Cherryh's Cuckoo's Egg; the reader may search for it.
+  const row = main.getByRole('listitem').filter({ hasText: 'Clifford Stoll' });
+  await expect(row.getByText('Cuckoo', { exact: false }).filter({ hasText: 'Cherryh' })).toHaveCount(0);
+  await row.getByRole('button', { name: text('it', 'import.row.search') }).click();
+  const search = row.getByRole('search', { name: fillIn(text('it', 'import.row.searchLabel'), { title: "The Cuckoo's Egg: Tracking a Spy Through the Maze of Computer Espionage" }) });
+  const field = search.getByRole('searchbox');
+  await expect(field).toBeFocused();
+  await field.fill("Cuckoo's Egg");
+  await search.getByRole('button', { name: text('it', 'import.row.searchButton') }).click();
+  const hits = row.getByRole('list', { name: text('it', 'import.row.searchResults') });
+  await hits.getByRole('button', { name: /Cuckoo's Egg.*C\. J\. Cherryh/ }).click();
+  await expect(main.getByRole('status').filter({ hasText: text('it', 'import.row.saved') }).first()).toBeVisible();
+  await expect(row.getByRole('link', { name: /Cuckoo's Egg.*C\. J\. Cherryh/ })).toBeVisible();
+  expect((await axeBuilder(page).include('main').analyze()).violations).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(problems).toEqual([]);
 });

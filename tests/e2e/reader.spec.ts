@@ -265,8 +265,11 @@ test.describe('a signed-in reader', () => {
     // Edit, then delete the review on the reviews tab.
     await page.goto('/en/books/dune?tab=reviews');
     await panel.getByRole('button', { name: t('reader.reviews.edit') }).click();
-    await form.getByLabel(t('reader.reviews.text')).fill('Edited: still spice.');
-    await form.getByRole('button', { name: t('reader.reviews.save') }).click();
+    // The form opens with the review in it (issue 29 point 4).
+    const editForm = panel.getByRole('form', { name: t('reader.reviews.editYours') });
+    await expect(editForm.getByLabel(t('reader.reviews.text'))).toHaveValue(review);
+    await editForm.getByLabel(t('reader.reviews.text')).fill('Edited: still spice.');
+    await editForm.getByRole('button', { name: t('reader.reviews.save') }).click();
     await expect(panel.getByRole('listitem').filter({ hasText: 'Edited: still spice.' })).toBeVisible();
     await panel.getByRole('button', { name: t('reader.reviews.delete') }).click();
     await panel.getByRole('button', { name: t('reader.reviews.confirmDelete') }).click();

@@ -179,18 +179,25 @@ export type ChoiceOutcome = 'chosen' | 'notFound' | 'notInReview' | 'notUncertai
 
 /**
  * The reader's answer to an uncertain row: one of its candidates (the row then names that book and
- * its edition) or null for "none of these". Only while the job awaits review.
+ * its edition) or null for "none of these". A book the reader found by searching (`searched`, issue
+ * 29 point 3) may be any catalogue book, for an uncertain or a not-found row (with its primary
+ * edition). Only while the job awaits review.
  */
-export async function chooseCandidate(db: Database, userId: string, jobId: string, line: number, bookId: number | null): Promise<ChoiceOutcome> {
+export async function chooseCandidate(db: Database, userId: string, jobId: string, line: number, bookId: number | null, searched = false): Promise<ChoiceOutcome> {
   const { rows } = await db.execute(sql`
     WITH job AS (SELECT id, status FROM import_jobs WHERE id = ${jobId} AND user_id = ${userId} FOR UPDATE),
          target AS (SELECT r.* FROM import_rows r JOIN job ON r.job_id = job.id WHERE r.line = ${line}),
-         pick AS (SELECT c FROM target, jsonb_array_elements(target.candidates) c WHERE (c->>'bookId')::int = ${bookId ?? 0}),
+         offered AS (SELECT (c->>'editionId')::int AS edition_id FROM target, jsonb_array_elements(target.candidates) c WHERE (c->>'bookId')::int = ${bookId ?? 0}),
+         found AS (
+           SELECT (SELECT e.id FROM editions e WHERE e.book_id = b.id ORDER BY e.is_primary_edition DESC, e.id LIMIT 1) AS edition_id
+           FROM books b WHERE ${searched} AND b.id = ${bookId ?? 0}),
+         pick AS (SELECT edition_id FROM offered UNION ALL SELECT edition_id FROM found WHERE NOT EXISTS (SELECT 1 FROM offered) LIMIT 1),
          done AS (
            UPDATE import_rows r SET resolved = true, via = CASE WHEN ${bookId}::int IS NULL THEN NULL ELSE 'choice'::import_match_via END,
-                  book_id = ${bookId}::int, edition_id = (SELECT (c->>'editionId')::int FROM pick)
+                  book_id = ${bookId}::int, edition_id = (SELECT edition_id FROM pick)
            FROM target, job
-           WHERE r.job_id = target.job_id AND r.line = target.line AND job.status = 'review' AND target.kind = 'uncertain'
+           WHERE r.job_id = target.job_id AND r.line = target.line AND job.status = 'review'
+             AND (target.kind = 'uncertain' OR (${searched} AND target.kind = 'unmatched'))
              AND (${bookId}::int IS NULL OR EXISTS (SELECT 1 FROM pick))
            RETURNING r.line)
     SELECT (SELECT status FROM job) AS status, (SELECT kind FROM target) AS kind, EXISTS (SELECT 1 FROM pick) AS candidate, (SELECT count(*) FROM done)::int AS updated`);
@@ -198,7 +205,7 @@ export async function chooseCandidate(db: Database, userId: string, jobId: strin
   if (row.status === null || row.kind === null) return 'notFound';
   if (row.updated > 0) return 'chosen';
   if (row.status !== 'review') return 'notInReview';
-  if (row.kind !== 'uncertain') return 'notUncertain';
+  if (row.kind !== 'uncertain' && !(searched && row.kind === 'unmatched')) return 'notUncertain';
   return 'notACandidate';
 }
 
@@ -220,7 +227,7 @@ export async function readUnmatchedRows(db: Database, userId: string, jobId: str
     SELECT (SELECT count(*) FROM job)::int AS found,
            coalesce((SELECT json_agg(json_build_object('line', r.line, 'title', r.title, 'author', r.author, 'isbn', coalesce(r.isbn13, r.isbn10)) ORDER BY r.line)
                      FROM import_rows r JOIN job ON r.job_id = job.id
-                     WHERE r.kind = 'unmatched' OR (r.kind = 'uncertain' AND r.resolved AND r.book_id IS NULL)), '[]') AS items`);
+                     WHERE (r.kind IN ('unmatched', 'uncertain') AND r.book_id IS NULL AND (r.kind = 'unmatched' OR r.resolved))), '[]') AS items`);
   const row = rows[0] as { found: number; items: { line: number; title: string; author: string; isbn: string | null }[] };
   return row.found === 0 ? null : row.items;
 }
@@ -333,7 +340,8 @@ export async function applyImportJob(db: Database, job: { id: string; userId: st
              to_char(added_on, 'YYYY-MM-DD') AS "addedOn", to_char(read_on, 'YYYY-MM-DD') AS "readOn"
       FROM import_rows WHERE job_id = ${job.id} ORDER BY line`);
     const all = rows as unknown as RowToApply[];
-    const usable = all.filter((r) => r.bookId !== null && (r.kind === 'matched' || r.kind === 'uncertain'));
+    // A not-found row the reader found by searching names its book too (issue 29 point 3).
+    const usable = all.filter((r) => r.bookId !== null);
     const books = mergeRows(usable.map((r) => ({ line: r.line, bookId: r.bookId!, status: r.status, rating: r.rating, review: r.review, addedOn: r.addedOn, readOn: r.readOn })));
     await progress(Math.floor(all.length / 4));
 
@@ -350,17 +358,21 @@ export async function applyImportJob(db: Database, job: { id: string; userId: st
     const plans = books.map((b) => planBook(b, existing.get(b.bookId), job.overwrite));
     await progress(Math.floor(all.length / 2));
 
-    const listWrites = plans.filter((p) => p.status !== null).map((p) => ({ bookId: p.bookId, status: p.status, addedOn: p.addedOn, changedOn: p.changedOn }));
+    const listWrites = plans.filter((p) => p.status !== null).map((p) => ({ bookId: p.bookId, status: p.status, addedOn: p.addedOn, changedOn: p.changedOn, readOn: p.readOn }));
     const ratingWrites = plans.filter((p) => p.rating !== null).map((p) => ({ bookId: p.bookId, rating: p.rating!.rating, review: p.rating!.review }));
     for (const part of chunks(listWrites)) {
-      // The file's dates at noon UTC (the day stays the day in every time zone the stats are read in); none: now.
+      // The file's dates at noon UTC (the day stays the day in every time zone the stats are read in);
+      // a book the file dates only as read was added no later than that (issue 29 point 2); none: now.
       await tx.execute(sql`
-        INSERT INTO reading_list (user_id, book_id, status, created_at, updated_at)
+        INSERT INTO reading_list (user_id, book_id, status, created_at, updated_at, read_on)
         SELECT ${job.userId}, w."bookId", w.status::reading_status,
-               coalesce((w."addedOn" + time '12:00') AT TIME ZONE 'UTC', now()),
-               greatest(coalesce((w."changedOn" + time '12:00') AT TIME ZONE 'UTC', now()), coalesce((w."addedOn" + time '12:00') AT TIME ZONE 'UTC', now()))
-        FROM jsonb_to_recordset(${json(part)}) AS w("bookId" int, status text, "addedOn" date, "changedOn" date)
-        ON CONFLICT (user_id, book_id) DO UPDATE SET status = excluded.status, updated_at = CASE WHEN excluded.status = 'read' THEN excluded.updated_at ELSE now() END
+               coalesce((least(w."addedOn", w."changedOn") + time '12:00') AT TIME ZONE 'UTC', now()),
+               coalesce((w."changedOn" + time '12:00') AT TIME ZONE 'UTC', now()),
+               w."readOn"
+        FROM jsonb_to_recordset(${json(part)}) AS w("bookId" int, status text, "addedOn" date, "changedOn" date, "readOn" date)
+        ON CONFLICT (user_id, book_id) DO UPDATE SET status = excluded.status,
+          updated_at = CASE WHEN excluded.status = 'read' THEN excluded.updated_at ELSE now() END,
+          read_on = CASE WHEN excluded.status = 'read' THEN excluded.read_on ELSE reading_list.read_on END
         WHERE reading_list.status IS DISTINCT FROM excluded.status`);
     }
     await progress(Math.floor((all.length * 3) / 4));

@@ -36,14 +36,21 @@ const STATUS = sql.placeholder('status');
 const BOOK_ID = sql.placeholder('bookId');
 const LOCALE = sql.placeholder('locale');
 /** An id no row can have (beyond the integer column) is sent as NULL: it matches nothing. */
+/**
+ * The finished day of a book set to read here: today (UTC). Set when the status becomes read, kept
+ * while it stays read and after a move back (a re-read), so the export's "Date Read" is a real day
+ * (issue 29 point 12).
+ */
+const READ_TODAY = sql`CASE WHEN ${STATUS}::reading_status = 'read' THEN (now() AT TIME ZONE 'UTC')::date END`;
 const bookIdValue = (bookId: number) => (fitsSerial(bookId) ? bookId : null);
 
 const ADD = sql`
       WITH ${WRITER_GUARD_CTES},
       l AS (
-        INSERT INTO reading_list AS r (user_id, book_id, status)
-        SELECT allowed.id, b.id, ${STATUS}::reading_status FROM allowed, books b WHERE b.id = ${BOOK_ID}::int
-        ON CONFLICT (user_id, book_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()
+        INSERT INTO reading_list AS r (user_id, book_id, status, read_on)
+        SELECT allowed.id, b.id, ${STATUS}::reading_status, ${READ_TODAY} FROM allowed, books b WHERE b.id = ${BOOK_ID}::int
+        ON CONFLICT (user_id, book_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now(),
+          read_on = CASE WHEN EXCLUDED.status = 'read' AND r.status <> 'read' THEN EXCLUDED.read_on ELSE r.read_on END
         RETURNING r.*, (r.xmax = 0) AS created
       )
       SELECT ${WRITER_GUARD_COLUMNS}, (SELECT l.created FROM l) AS created, (SELECT (SELECT ${entryJson(LOCALE)}) FROM l) AS entry`;
@@ -51,7 +58,8 @@ const ADD = sql`
 const UPDATE = sql`
     WITH ${WRITER_GUARD_CTES},
     l AS (
-      UPDATE reading_list r SET status = ${STATUS}::reading_status, updated_at = now()
+      UPDATE reading_list r SET status = ${STATUS}::reading_status, updated_at = now(),
+        read_on = CASE WHEN ${STATUS}::reading_status = 'read' AND r.status <> 'read' THEN ${READ_TODAY} ELSE r.read_on END
       FROM allowed WHERE r.user_id = allowed.id AND r.book_id = ${BOOK_ID}::int RETURNING r.*
     )
     SELECT ${WRITER_GUARD_COLUMNS}, (SELECT (SELECT ${entryJson(LOCALE)}) FROM l) AS entry`;

@@ -90,7 +90,7 @@ export function buildAwardViews(snapshot: CatalogueSnapshot, locale: Locale): Aw
         bookSlug: book.slug,
         title: title.title,
         originalTitle: title.isTranslated ? title.originalTitle : null,
-        titleLang: title.isTranslated ? null : title.lang,
+        titleLang: title.lang,
         originalLang: title.isTranslated && book.originalLanguage && book.originalLanguage !== 'und' ? book.originalLanguage : null,
         authors,
         asTitle: entry.asTitle?.trim() || null,

@@ -130,6 +130,11 @@ describe('cells', () => {
     });
   });
 
+  it('leaves "Date Read" empty for a book read on an unknown day, and the year of an edition without one (issue 29 point 12)', () => {
+    expect(goodreadsRecord(row({ readAt: null }))).toMatchObject({ 'Exclusive Shelf': 'read', 'Date Read': '', 'Date Added': '2026/01/02', 'Read Count': 1 });
+    expect(goodreadsRecord(row({ editionYear: null, originalYear: 1965 }))).toMatchObject({ 'Year Published': '', 'Original Publication Year': 1965 });
+  });
+
   it('escapes formula-like text cells', () => {
     const record = goodreadsRecord(row({ title: '=cmd|"/C calc"!A0', review: '-2+3', publisher: '@evil', authors: [{ name: '+Plus', sortName: '+Plus' }] }));
     expect(record).toMatchObject({ Title: `'=cmd|"/C calc"!A0`, 'My Review': "'-2+3", Publisher: "'@evil", Author: "'+Plus", 'Author l-f': "'+Plus" });

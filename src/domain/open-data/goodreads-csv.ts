@@ -130,7 +130,7 @@ export interface ReadingHistoryRow {
   editionYear: number | null;
   originalYear: number | null;
   status: ReadingStatus | null;
-  /** When the reader marked it read (the list entry's last change while read). */
+  /** The day the reader finished it, where known (reading_list.read_on); never the date added. */
   readAt: Date | null;
   addedAt: Date;
   review: string | null;
@@ -150,7 +150,9 @@ export function goodreadsRecord(row: ReadingHistoryRow): Record<GoodreadsColumn,
   // Goodreads lists the exclusive shelf in "Bookshelves" for to-read and currently-reading only.
   const listed = shelf === 'read' ? '' : shelf;
   return {
-    // Goodreads' own id: we have none, and our id would make an importer link the wrong Goodreads book.
+    // Goodreads' own id: we have none, and our numeric ids are real Goodreads ids of other books, which
+    // importers (StoryGraph, Hardcover, BookWyrm) look up first: empty, they match by ISBN, then title
+    // and author (ADR 0016, issue 29 point 12).
     'Book Id': '',
     Title: text(row.title),
     Author: text(first?.name),
@@ -163,7 +165,8 @@ export function goodreadsRecord(row: ReadingHistoryRow): Record<GoodreadsColumn,
     Publisher: text(row.publisher),
     Binding: row.binding ? GOODREADS_BINDINGS[row.binding] : '',
     'Number of Pages': count(row.pages),
-    'Year Published': count(row.editionYear ?? row.originalYear),
+    // The edition's own year, or none: the first publication's year is the next column (issue 29 point 12).
+    'Year Published': count(row.editionYear),
     'Original Publication Year': count(row.originalYear),
     'Date Read': shelf === 'read' ? goodreadsDate(row.readAt) : '',
     'Date Added': goodreadsDate(row.addedAt),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeImportBytes, detectSource, fromStoryGraphRating, ImportFileProblem, importDate, importReview, importRowOf, isbnOfCell, STORYGRAPH_COLUMNS, unmatchedCsv } from './import-file.ts';
+import { decodeImportBytes, detectSource, fromStoryGraphRating, ImportFileProblem, importDate, importReview, importRowOf, isbnOfCell, lastFinished, readingSpans, STORYGRAPH_COLUMNS, unmatchedCsv } from './import-file.ts';
 import { GOODREADS_COLUMNS } from './goodreads-csv.ts';
 
 describe('decodeImportBytes', () => {
@@ -112,19 +112,65 @@ describe('importRowOf', () => {
     expect(importRowOf('storygraph', { Title: 'Hyperion', 'Read Status': 'currently-reading' }, 6)!.status).toBe('reading');
   });
 
+  it('dates a StoryGraph row by its Date Added and its last finished reading (issue 29 point 2)', () => {
+    const base = { Title: 'The Three-Body Problem', Authors: 'Cixin Liu', 'Read Status': 'read', 'Star Rating': '4.0' };
+    const twice = importRowOf('storygraph', { ...base, 'Date Added': '2021/12/30', 'Last Date Read': '2025/01/10', 'Dates Read': '2022/03/05-2022/03/20, 2025/01/02-2025/01/10' }, 2)!;
+    expect(twice).toMatchObject({ addedOn: '2021-12-30', readOn: '2025-01-10' });
+    // Only "Dates Read": its end; only "Last Date Read": that day.
+    expect(importRowOf('storygraph', { ...base, 'Dates Read': '2022/03/05-2022/03/20' }, 3)).toMatchObject({ addedOn: null, readOn: '2022-03-20' });
+    expect(importRowOf('storygraph', { ...base, 'Last Date Read': '2022/11/02' }, 4)).toMatchObject({ readOn: '2022-11-02' });
+    // A reading still open is no finished date.
+    expect(importRowOf('storygraph', { ...base, 'Read Status': 'currently-reading', 'Date Added': '2024/12/01', 'Dates Read': '2025/01/02-' }, 5)).toMatchObject({ status: 'reading', addedOn: '2024-12-01', readOn: null });
+    expect(importRowOf('storygraph', { ...base }, 6)).toMatchObject({ addedOn: null, readOn: null });
+  });
+
   it('gives null for a record without a title', () => {
     expect(importRowOf('goodreads', { Title: '  ', Author: 'Nobody' }, 7)).toBeNull();
   });
 });
 
 describe('importDate', () => {
-  it('reads the sites\' date forms and the end of a StoryGraph range', () => {
+  it("reads the sites' date forms, with a time after the day", () => {
     expect(importDate('2024/03/04')).toBe('2024-03-04');
     expect(importDate('2024-3-4')).toBe('2024-03-04');
-    expect(importDate('2024/05/20-2024/06/01')).toBe('2024-06-01');
+    expect(importDate(' 2022/03/05 ')).toBe('2022-03-05');
+    expect(importDate('2024/03/04 10:12:00')).toBe('2024-03-04');
+    expect(importDate('2024-03-04T10:12:00Z')).toBe('2024-03-04');
   });
-  it('gives null for empty, impossible or other dates', () => {
-    for (const cell of ['', undefined, '2024/02/30', '04/03/2024', 'soon', '1066/10/14']) expect(importDate(cell)).toBeNull();
+  it('gives null for empty, impossible, partial or other dates: the day is never invented', () => {
+    for (const cell of ['', undefined, '2024/02/30', '04/03/2024', 'soon', '1066/10/14', '2022/03', '2022', '2024/05/20-2024/06/01']) expect(importDate(cell)).toBeNull();
+  });
+});
+
+describe('readingSpans', () => {
+  it('reads every reading of StoryGraph\'s "Dates Read"', () => {
+    expect(readingSpans('2022/03/05-2022/03/20')).toEqual([{ started: '2022-03-05', finished: '2022-03-20' }]);
+    expect(readingSpans('2025/01/10')).toEqual([{ started: null, finished: '2025-01-10' }]);
+    expect(readingSpans('2022/03/05-2022/03/20, 2024/01/02-2024/02/01')).toEqual([
+      { started: '2022-03-05', finished: '2022-03-20' },
+      { started: '2024-01-02', finished: '2024-02-01' },
+    ]);
+    expect(readingSpans('2024/01/02-')).toEqual([{ started: '2024-01-02', finished: null }]);
+    expect(readingSpans('-2024/01/20')).toEqual([{ started: null, finished: '2024-01-20' }]);
+    expect(readingSpans('2023/7/1 - 2023/7/9; 2025-01-02–2025-01-05')).toEqual([
+      { started: '2023-07-01', finished: '2023-07-09' },
+      { started: '2025-01-02', finished: '2025-01-05' },
+    ]);
+  });
+  it('drops what is no date', () => {
+    expect(readingSpans('')).toEqual([]);
+    expect(readingSpans(undefined)).toEqual([]);
+    expect(readingSpans('2022/02/30, soon')).toEqual([]);
+  });
+});
+
+describe('lastFinished', () => {
+  it('is the latest finished day of both columns', () => {
+    expect(lastFinished('2025/01/10', '2022/03/05-2022/03/20, 2025/01/02-2025/01/10')).toBe('2025-01-10');
+    expect(lastFinished('', '2022/03/05-2022/03/20, 2024/01/02-')).toBe('2022-03-20');
+    expect(lastFinished('2021/06/01', '2022/03/05-2022/03/20')).toBe('2022-03-20');
+    expect(lastFinished('', '2024/01/02-')).toBeNull();
+    expect(lastFinished(undefined, undefined)).toBeNull();
   });
 });
 

@@ -28,8 +28,7 @@ export const STORYGRAPH_COLUMNS = [
   'ISBN/UID',
   'Format',
   'Read Status',
-  'Star Rating',
-  'Review',
+  'Date Added',
   'Last Date Read',
   'Dates Read',
   'Read Count',
@@ -40,6 +39,8 @@ export const STORYGRAPH_COLUMNS = [
   'Loveable Characters?',
   'Diverse Characters?',
   'Flawed Characters?',
+  'Star Rating',
+  'Review',
   'Content Warnings',
   'Content Warning Description',
   'Tags',
@@ -173,18 +174,68 @@ export function importReview(cell: string | undefined): { review: string | null;
 }
 
 /**
- * A date cell (Goodreads and StoryGraph write yyyy/MM/dd; yyyy-MM-dd too) as YYYY-MM-DD, or null for
- * anything else, an impossible date included; a StoryGraph range ("2024/05/20-2024/06/01") gives its end.
+ * A date cell as YYYY-MM-DD, or null for anything else, an impossible date included. Goodreads and
+ * StoryGraph write yyyy/MM/dd; yyyy-MM-dd, one-digit months and days and a time after the day
+ * ("2024/03/04 10:12:00", as spreadsheets re-save it) are read too. A month or a year alone is no
+ * date: we never invent the day (issue 29 point 12).
  * @example importDate('2024/03/04') // '2024-03-04'
  */
 export function importDate(cell: string | undefined): string | null {
-  const text = (cell ?? '').trim().split(/\s*[-–]\s*(?=\d{4}[/-])/).pop() ?? '';
-  const match = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(text);
+  const match = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:\s*(?:UTC|Z|[+-]\d{2}:?\d{2}))?)?$/i.exec((cell ?? '').trim());
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (year < 1900 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
   return date.toISOString().slice(0, 10);
+}
+
+/** One reading of a book in StoryGraph's "Dates Read": started and finished, each where known. */
+export interface ReadingSpan {
+  started: string | null;
+  finished: string | null;
+}
+
+/** A date of StoryGraph's forms, found anywhere: 2024/03/04, 2024-3-4. */
+const DATE_IN_TEXT = /\d{4}[/.-]\d{1,2}[/.-]\d{1,2}/g;
+
+/**
+ * StoryGraph's "Dates Read": every reading, separated by commas or semicolons, each "start-end"
+ * (finished), a single date (finished that day: StoryGraph writes a read with only its end as one
+ * date), "start-" (still open: not finished) or "-end". Dates that are no dates are dropped;
+ * a reading with neither is no reading.
+ * @example readingSpans('2022/03/05-2022/03/20, 2024/01/02-') // [{ started: '2022-03-05', finished: '2022-03-20' }, { started: '2024-01-02', finished: null }]
+ */
+export function readingSpans(cell: string | undefined): ReadingSpan[] {
+  const spans: ReadingSpan[] = [];
+  for (const part of (cell ?? '').split(/[,;]/)) {
+    const text = part.trim();
+    if (text === '') continue;
+    const dates = [...text.matchAll(DATE_IN_TEXT)];
+    if (dates.length === 0) continue;
+    let span: ReadingSpan;
+    if (dates.length >= 2) {
+      span = { started: importDate(dates[0]![0]), finished: importDate(dates[dates.length - 1]![0]) };
+    } else {
+      const only = dates[0]!;
+      const before = text.slice(0, only.index).trim();
+      const after = text.slice(only.index! + only[0].length).trim();
+      const date = importDate(only[0]);
+      // "2024/01/02-" is a reading still open; "-2024/01/20" and a lone date are finished readings.
+      span = /^[-–—]/.test(after) && !/[-–—]$/.test(before) ? { started: date, finished: null } : { started: null, finished: date };
+    }
+    if (span.started || span.finished) spans.push(span);
+  }
+  return spans;
+}
+
+/**
+ * The day a StoryGraph reader last finished a book: the latest of "Last Date Read" and the ends of
+ * "Dates Read" (issue 29 point 2: each column alone misses some readings), or null.
+ * @example lastFinished('2025/01/10', '2022/03/05-2022/03/20, 2025/01/02-2025/01/10') // '2025-01-10'
+ */
+export function lastFinished(lastDateRead: string | undefined, datesRead: string | undefined): string | null {
+  const ends = [importDate(lastDateRead), ...readingSpans(datesRead).map((s) => s.finished)].filter((d): d is string => d !== null);
+  return ends.length === 0 ? null : ends.reduce((a, b) => (b > a ? b : a));
 }
 
 /** StoryGraph's read statuses: three are ours, the others are reported as shelves. */
@@ -249,8 +300,9 @@ export function importRowOf(source: ImportSource, record: Readonly<Record<string
     rating: fromStoryGraphRating(record['Star Rating']),
     review,
     reviewTooLong: tooLong,
-    addedOn: null,
-    readOn: importDate(record['Last Date Read']) ?? importDate(record['Dates Read']),
+    addedOn: importDate(record['Date Added']),
+    // Only a finished reading dates the book as read; an open one ("2024/01/02-") does not.
+    readOn: lastFinished(record['Last Date Read'], record['Dates Read']),
   };
 }
 

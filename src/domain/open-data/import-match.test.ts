@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ImportMatcher, isPenNameOf, surnameKeys, titleKeys, titleSimilarity, type MatchBook, type MatchQuery } from './import-match.ts';
+import { ImportMatcher, isPenNameOf, sameWriter, surnameKeys, titleKeys, titleSimilarity, type MatchBook, type MatchQuery } from './import-match.ts';
 
 describe('titleKeys', () => {
   it('drops series parentheticals, subtitles and a leading article', () => {
@@ -50,6 +50,24 @@ describe('pen names', () => {
   });
 });
 
+describe('sameWriter', () => {
+  const wells = author('Herbert George Wells', 'Wells, H. G.');
+  it('takes the surname with the first given name or its initial, in any form', () => {
+    expect(sameWriter(['h. g. wells'], 'H. G. Wells', wells)).toBe(true);
+    expect(sameWriter(['h.g. wells'], 'H.G. Wells', wells)).toBe(true);
+    expect(sameWriter(['wells'], 'Wells', wells)).toBe(true);
+    expect(sameWriter(['ursula le guin', 'le guin, ursula k.'], 'Ursula Le Guin', author('Ursula K. Le Guin', 'Le Guin, Ursula K.'))).toBe(true);
+    expect(sameWriter(['liu cixin'], 'Liu Cixin', author('Cixin Liu', 'Liu, Cixin'))).toBe(true);
+    expect(sameWriter(['robin hobb'], 'Robin Hobb', author('Megan Lindholm', 'Lindholm, Megan'))).toBe(true);
+  });
+  it('refuses another writer, one who shares the surname included', () => {
+    expect(sameWriter(['brian herbert'], 'Brian Herbert', author('Frank Herbert', 'Herbert, Frank'))).toBe(false);
+    expect(sameWriter(['clifford stoll'], 'Clifford Stoll', author('C. J. Cherryh', 'Cherryh, C. J.'))).toBe(false);
+    expect(sameWriter(['h. g. wells'], 'H. G. Wells', author('Ellen Smythe', 'Smythe, Ellen'))).toBe(false);
+    expect(sameWriter([''], '', wells)).toBe(false);
+  });
+});
+
 describe('titleSimilarity', () => {
   it("is pg_trgm's similarity()", () => {
     expect(titleSimilarity('word', 'word')).toBe(1);
@@ -67,6 +85,10 @@ const BOOKS: MatchBook[] = [
   { id: 5, authors: [author('Dan Simmons', 'Simmons, Dan')], editions: [{ id: 50, titleFold: 'the fall of hyperion', isbn: null, isPrimary: true }], altTitleFolds: [] },
   { id: 6, authors: [author('Isaac Asimov', 'Asimov, Isaac')], editions: [{ id: 60, titleFold: 'foundation', isbn: null, isPrimary: true }], altTitleFolds: [] },
   { id: 7, authors: [author('Someone Else', 'Else, Someone')], editions: [{ id: 70, titleFold: 'foundation', isbn: null, isPrimary: true }], altTitleFolds: [] },
+  { id: 8, authors: [author('C. J. Cherryh', 'Cherryh, C. J.')], editions: [{ id: 80, titleFold: 'cuckoos egg', isbn: null, isPrimary: true }], altTitleFolds: [] },
+  { id: 9, authors: [author('Ellen Smythe', 'Smythe, Ellen')], editions: [{ id: 90, titleFold: 'the machine', isbn: null, isPrimary: true }], altTitleFolds: [] },
+  { id: 10, authors: [author('Brian Herbert', 'Herbert, Brian')], editions: [{ id: 100, titleFold: 'dune the machine crusade', isbn: null, isPrimary: true }], altTitleFolds: [] },
+  { id: 11, authors: [author('Cixin Liu', 'Liu, Cixin')], editions: [{ id: 110, titleFold: 'the wandering earth', isbn: null, isPrimary: true }], altTitleFolds: [] },
 ];
 const matcher = new ImportMatcher(BOOKS);
 const query = (over: Partial<MatchQuery>): MatchQuery => ({ isbn10: null, isbn13: null, titleFold: '', author: '', authorFold: '', authorSortedFold: null, ...over });
@@ -92,17 +114,29 @@ describe('ImportMatcher', () => {
     expect(matcher.match(query({ titleFold: 'the left hand of darknes', author: 'Ursula K. Le Guin', authorFold: 'ursula k. le guin' }))).toMatchObject({ kind: 'matched', via: 'fuzzy', bookId: 2 });
   });
 
-  it('asks when the author has several close titles, or the title belongs to someone else', () => {
+  it('asks when the author has several close titles', () => {
     const close = matcher.match(query({ titleFold: 'hyperion cantos', author: 'Dan Simmons', authorFold: 'dan simmons' }));
     expect(close.kind).toBe('uncertain');
     expect(close.candidates[0]!.bookId).toBe(4);
-    const twoAuthors = matcher.match(query({ titleFold: 'foundation', author: 'Nobody Known', authorFold: 'nobody known' }));
-    expect(twoAuthors).toMatchObject({ kind: 'uncertain' });
-    expect(twoAuthors.candidates.map((c) => c.bookId)).toEqual([6, 7]);
+  });
+
+  it('never offers a book by another author, however close its title (issue 29 point 3)', () => {
+    expect(matcher.match(query({ titleFold: 'the cuckoos egg', author: 'Clifford Stoll', authorFold: 'clifford stoll', authorSortedFold: 'stoll, clifford' }))).toMatchObject({ kind: 'unmatched', candidates: [] });
+    expect(matcher.match(query({ titleFold: 'the time machine', author: 'H.G. Wells', authorFold: 'h.g. wells' }))).toMatchObject({ kind: 'unmatched', candidates: [] });
+    expect(matcher.match(query({ titleFold: 'foundation', author: 'Nobody Known', authorFold: 'nobody known' }))).toMatchObject({ kind: 'unmatched', candidates: [] });
+    // The same surname is not the same writer: Brian Herbert's books are not offered for Frank Herbert's.
+    expect(matcher.match(query({ titleFold: 'the machine crusade', author: 'Frank Herbert', authorFold: 'frank herbert' })).candidates).toEqual([]);
+    // The same title by two writers: only the row's author's is taken.
+    expect(matcher.match(query({ titleFold: 'foundation', author: 'Isaac Asimov', authorFold: 'isaac asimov' }))).toMatchObject({ kind: 'matched', bookId: 6 });
+  });
+
+  it('knows the author in either name order', () => {
+    expect(matcher.match(query({ titleFold: 'the wandering earth', author: 'Liu Cixin', authorFold: 'liu cixin' }))).toMatchObject({ kind: 'matched', bookId: 11 });
+    expect(matcher.match(query({ titleFold: 'wandering erth', author: 'Liu Cixin', authorFold: 'liu cixin' })).candidates.map((c) => c.bookId)).toEqual([11]);
   });
 
   it('offers at most three candidates', () => {
-    const many = new ImportMatcher([1, 2, 3, 4, 5].map((id) => ({ id, authors: [author(`A${id} Writer${id}`, `Writer${id}, A`)], editions: [{ id, titleFold: 'solaris', isbn: null, isPrimary: true }], altTitleFolds: [] })));
+    const many = new ImportMatcher([1, 2, 3, 4, 5].map((id) => ({ id, authors: [author('Stanisław Lem', 'Lem, Stanisław')], editions: [{ id, titleFold: `solaris ${id}`, isbn: null, isPrimary: true }], altTitleFolds: [] })));
     expect(many.match(query({ titleFold: 'solaris', author: 'Stanisław Lem', authorFold: 'stanislaw lem' })).candidates).toHaveLength(3);
   });
 

@@ -8,8 +8,11 @@
  * 4. fuzzy title (pg_trgm's similarity of trigram sets, src/domain/trigram.ts) among the books of
  *    authors with that surname: one clearly best above MATCH_FUZZY is matched, the others that
  *    pass CANDIDATE_FUZZY are candidates;
- * 5. otherwise the same title by another author, or a close title alone: uncertain (the reader
- *    picks among up to three); nothing: not in the catalogue.
+ * 5. otherwise the close titles of the author's books: uncertain (the reader picks among up to
+ *    three); nothing: not in the catalogue. A book is only ever offered when it shares the row's
+ *    author (issue 29 point 3: Stoll's The Cuckoo's Egg is never offered Cherryh's): the same writer
+ *    by sameWriter() (surname with particles, first given name or its initial, either name order,
+ *    the sorted form, pen names). A title by someone else is no candidate.
  * Pure: the texts come in already folded by PostgreSQL's search_fold() (lower case, accents
  * dropped, apostrophes dropped, ' & ' as ' and '), the fold every search uses; ISBNs as stored.
  */
@@ -21,8 +24,6 @@ import { uniqueTrigrams } from '../trigram.ts';
 export const MATCH_FUZZY = 0.75;
 /** Similarity from which a title is offered as a candidate. */
 export const CANDIDATE_FUZZY = 0.45;
-/** Similarity from which a title by an unknown author is offered. */
-export const TITLE_ONLY_FUZZY = 0.6;
 /** The best fuzzy match must lead the next by this much to be taken without asking. */
 const FUZZY_LEAD = 0.1;
 export const MAX_CANDIDATES = 3;
@@ -131,6 +132,54 @@ export function otherNamesOf(name: string): string[] {
   return group === undefined ? [] : PEN_NAME_GROUPS[group]!.filter((n) => personKey(n) !== personKey(name));
 }
 
+/** A folded name's tokens ("j.r.r. tolkien" → j, r, r, tolkien), suffixes dropped. */
+function nameTokens(folded: string): string[] {
+  const all = words(folded.replace(/\./g, '. ')).split(' ').filter(Boolean);
+  while (all.length > 1 && SUFFIXES.has(all[all.length - 1]!)) all.pop();
+  return all;
+}
+
+/** The first letter of the given names of a folded name ("le guin, ursula k." → u; "frank herbert" → f), or null (one name only). */
+function givenInitial(folded: string): string | null {
+  const text = folded.trim();
+  if (text.includes(',')) {
+    const given = nameTokens(text.split(',').slice(1).join(' ')).filter((t) => !SUFFIXES.has(t));
+    return given[0]?.[0] ?? null;
+  }
+  const tokens = nameTokens(text);
+  const surnameLength = (surnameKeys(text)[0] ?? '').length;
+  // Tokens before the surname (with its particles) are the given names.
+  let used = 0;
+  let end = tokens.length;
+  while (end > 0 && used < surnameLength) used += tokens[--end]!.length;
+  return end > 0 ? tokens[0]![0]! : null;
+}
+
+/**
+ * Whether a row's author and a catalogue author are the same writer (issue 29 point 3): the same
+ * surname (with its particles) and, where both give one, the same first given name or initial
+ * ("H. G. Wells" is "Herbert George Wells", "Brian Herbert" is not "Frank Herbert"); or the same
+ * names in another order ("Liu Cixin" and "Cixin Liu"); or another name of the writer (pen names).
+ * `rowNames` are the row's folded forms ("ursula k. le guin", "le guin, ursula k.").
+ * @example sameWriter(['h. g. wells'], 'H. G. Wells', { name: 'H. G. Wells', nameFold: 'h. g. wells', sortNameFold: 'wells, h. g.' }) // true
+ */
+export function sameWriter(rowNames: readonly string[], rowAuthor: string, author: MatchAuthor): boolean {
+  if (rowAuthor !== '' && isPenNameOf(rowAuthor, author.name)) return true;
+  const theirs = [author.nameFold, author.sortNameFold].filter((n) => n.trim() !== '');
+  for (const mine of rowNames) {
+    if (mine.trim() === '') continue;
+    const mineTokens = nameTokens(mine.replace(',', ' ')).sort().join(' ');
+    for (const other of theirs) {
+      if (mineTokens !== '' && mineTokens === nameTokens(other.replace(',', ' ')).sort().join(' ')) return true;
+      const surnames = surnameKeys(other);
+      if (!surnameKeys(mine).some((k) => surnames.includes(k))) continue;
+      const [a, b] = [givenInitial(mine), givenInitial(other)];
+      if (a === null || b === null || a === b) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * pg_trgm's `similarity()`: shared trigrams over all trigrams of the two texts.
  * @example titleSimilarity('the left hand of darkness', 'left hand of darknes') // > 0.75
@@ -206,7 +255,7 @@ const UNMATCHED: MatchResult = { kind: 'unmatched', via: null, bookId: null, edi
 
 /**
  * The catalogue's lookup structures, built once per import: editions by ISBN, books by title key and
- * by author surname, and trigram postings of every title key (no row scans the whole catalogue).
+ * by author surname (no row scans the whole catalogue).
  */
 export class ImportMatcher {
   private readonly books = new Map<number, MatchBook>();
@@ -214,13 +263,8 @@ export class ImportMatcher {
   private readonly byIsbn10 = new Map<string, { bookId: number; editionId: number }>();
   private readonly byKey = new Map<string, TitleEntry[]>();
   private readonly bySurname = new Map<string, Set<number>>();
-  private readonly byPerson = new Map<number, Set<string>>();
-  private readonly keys: string[] = [];
-  private readonly keyTrigrams: number[] = [];
-  private readonly postings = new Map<string, number[]>();
 
   constructor(books: readonly MatchBook[]) {
-    const keyIds = new Map<string, number>();
     for (const book of books) {
       this.books.set(book.id, book);
       for (const edition of book.editions) {
@@ -237,18 +281,6 @@ export class ImportMatcher {
           const list = this.byKey.get(key) ?? [];
           if (!list.some((e) => e.bookId === book.id)) list.push({ key, bookId: book.id, editionId });
           this.byKey.set(key, list);
-          if (!keyIds.has(key)) {
-            const id = this.keys.length;
-            keyIds.set(key, id);
-            this.keys.push(key);
-            const trigrams = uniqueTrigrams(key);
-            this.keyTrigrams.push(trigrams.size);
-            for (const t of trigrams) {
-              const posting = this.postings.get(t);
-              if (posting) posting.push(id);
-              else this.postings.set(t, [id]);
-            }
-          }
         }
       }
       for (const author of book.authors) {
@@ -270,8 +302,10 @@ export class ImportMatcher {
 
     const keys = titleKeys(query.titleFold);
     if (keys.length === 0) return UNMATCHED;
-    const surnames = new Set([...(query.authorSortedFold ? surnameKeys(query.authorSortedFold) : []), ...surnameKeys(query.authorFold)]);
-    const byAuthor = (bookId: number) => this.books.get(bookId)!.authors.some((a) => [...surnameKeys(a.sortNameFold), ...surnameKeys(a.nameFold)].some((k) => surnames.has(k)));
+    const rowNames = [query.authorFold, ...(query.authorSortedFold ? [query.authorSortedFold] : [])];
+    // Looked up broadly (every word of the name: "Liu Cixin" written surname first), kept strictly (sameWriter).
+    const surnames = new Set([...(query.authorSortedFold ? surnameKeys(query.authorSortedFold) : []), ...surnameKeys(query.authorFold), ...nameTokens(query.authorFold).filter((t) => t.length > 1)]);
+    const byAuthor = (bookId: number) => this.books.get(bookId)!.authors.some((a) => !isPenNameOf(query.author, a.name) && sameWriter(rowNames, query.author, a));
     const byPenName = (bookId: number) => query.author !== '' && this.books.get(bookId)!.authors.some((a) => isPenNameOf(query.author, a.name));
 
     // 3. Title keys: the whole title's key first, then the shorter ones.
@@ -295,15 +329,15 @@ export class ImportMatcher {
         const score = Math.max(titleSimilarity(keys[0]!, entry.key), titleSimilarity(main, entry.key));
         if (!best || score > best.score) best = { bookId, editionId: this.editionFor(entry, keys), score };
       }
-      if (best && best.score >= CANDIDATE_FUZZY) scored.push(best);
+      if (best && best.score >= CANDIDATE_FUZZY && (byAuthor(bookId) || byPenName(bookId))) scored.push(best);
     }
     scored.sort((a, b) => b.score - a.score || a.bookId - b.bookId);
     if (scored.length > 0 && scored[0]!.score >= MATCH_FUZZY && (scored.length === 1 || scored[0]!.score - scored[1]!.score >= FUZZY_LEAD)) {
       return { kind: 'matched', via: 'fuzzy', bookId: scored[0]!.bookId, editionId: scored[0]!.editionId, candidates: [] };
     }
-    // 5. Uncertain: fuzzy titles of the author, the same title by someone else, or a close title alone.
-    const offered: Candidate[] = [...scored, ...penNamed.concat(titled).map((t) => ({ bookId: t.bookId, editionId: this.editionFor(t, keys), score: 1 }))];
-    if (offered.length === 0) offered.push(...this.closeTitles(keys[0]!));
+    // 5. Uncertain: the author's books under other names, then their close titles. Never a book by
+    // someone else (issue 29 point 3), however close its title.
+    const offered: Candidate[] = [...penNamed.map((t) => ({ bookId: t.bookId, editionId: this.editionFor(t, keys), score: 1 })), ...scored];
     return offered.length > 0 ? this.uncertain(offered) : UNMATCHED;
   }
 
@@ -331,19 +365,5 @@ export class ImportMatcher {
   private entriesOf(bookId: number): TitleEntry[] {
     const book = this.books.get(bookId)!;
     return [...book.editions.map((e) => e.titleFold), ...book.altTitleFolds].flatMap((fold) => titleKeys(fold).map((key) => ({ key, bookId, editionId: null })));
-  }
-
-  /** Titles of any author at least TITLE_ONLY_FUZZY similar, through the trigram postings. */
-  private closeTitles(key: string): Candidate[] {
-    const trigrams = uniqueTrigrams(key);
-    const shared = new Map<number, number>();
-    for (const t of trigrams) for (const id of this.postings.get(t) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
-    const out: Candidate[] = [];
-    for (const [id, count] of shared) {
-      const score = count / (trigrams.size + this.keyTrigrams[id]! - count);
-      if (score < TITLE_ONLY_FUZZY) continue;
-      for (const entry of this.byKey.get(this.keys[id]!) ?? []) out.push({ bookId: entry.bookId, editionId: this.editionFor(entry, [this.keys[id]!]), score });
-    }
-    return out;
   }
 }

@@ -22,12 +22,15 @@ describe('mergeRows', () => {
 
 describe('planBook', () => {
   it('adds what the reader does not have', () => {
-    expect(planBook(book({ review: 'Yes.' }), undefined, false)).toEqual({ bookId: 1, status: 'read', addedOn: null, changedOn: null, rating: { rating: 4, review: 'Yes.' }, outcome: 'added', reviewWithoutRating: false });
+    expect(planBook(book({ review: 'Yes.' }), undefined, false)).toEqual({ bookId: 1, status: 'read', addedOn: null, changedOn: null, readOn: null, rating: { rating: 4, review: 'Yes.' }, outcome: 'added', reviewWithoutRating: false });
   });
 
   it('dates the list entry as the file does: added when shelved, changed when read', () => {
     expect(planBook(book({ addedOn: '2019-01-01', readOn: '2021-02-03' }), undefined, false)).toMatchObject({ addedOn: '2019-01-01', changedOn: '2021-02-03' });
-    expect(planBook(book({ status: 'to_read', addedOn: '2019-01-01', readOn: '2021-02-03' }), undefined, false)).toMatchObject({ addedOn: '2019-01-01', changedOn: '2019-01-01' });
+    expect(planBook(book({ status: 'to_read', addedOn: '2019-01-01', readOn: '2021-02-03' }), undefined, false)).toMatchObject({ addedOn: '2019-01-01', changedOn: '2019-01-01', readOn: null });
+    // The finished day is the file's finished date alone, never the date added (issue 29 point 12).
+    expect(planBook(book({ addedOn: '2019-01-01', readOn: '2021-02-03' }), undefined, false)).toMatchObject({ readOn: '2021-02-03' });
+    expect(planBook(book({ addedOn: '2019-01-01', readOn: null }), undefined, false)).toMatchObject({ changedOn: '2019-01-01', readOn: null });
   });
 
   it('keeps what the reader already has unless asked to overwrite', () => {

@@ -75,6 +75,8 @@ export interface BookPlan {
    */
   addedOn: string | null;
   changedOn: string | null;
+  /** The day the reader finished the book, when the status written is read and the file dates it (else null: never the date added, issue 29 point 12). */
+  readOn: string | null;
   /** The rating row to write (insert or update) with its review, or null to leave it alone. */
   rating: { rating: number; review: string | null } | null;
   outcome: BookOutcome;
@@ -100,7 +102,8 @@ export function planBook(incoming: IncomingBook, existing: ExistingEntry | undef
   const wrote = status !== null || rating !== null;
   const hadAny = has.status !== null || has.rating !== null;
   const changedOn = status === 'read' ? (incoming.readOn ?? incoming.addedOn) : incoming.addedOn;
-  return { bookId: incoming.bookId, status, addedOn: incoming.addedOn, changedOn, rating, outcome: !wrote ? 'skipped' : hadAny ? 'updated' : 'added', reviewWithoutRating };
+  const readOn = status === 'read' ? incoming.readOn : null;
+  return { bookId: incoming.bookId, status, addedOn: incoming.addedOn, changedOn, readOn, rating, outcome: !wrote ? 'skipped' : hadAny ? 'updated' : 'added', reviewWithoutRating };
 }
 
 /** The counts the reader sees at the end (issue 16: added, updated, skipped, unmatched, custom shelves). */

@@ -69,7 +69,7 @@ describe('editionView', () => {
     });
   });
 
-  it("fills an edition's gaps from the work, the full date only when the edition has no year", () => {
+  it("gives an original-language edition without publisher and year the work's first-edition facts", () => {
     const bare = edition({ title: ' ', isPrimaryEdition: false });
     expect(editionView(dune, [bare], { selectedId: bare.id, interfaceLanguage: 'en' })).toMatchObject({
       title: 'Dune',
@@ -79,6 +79,29 @@ describe('editionView', () => {
       publisher: 'Chilton Books',
       pages: 412,
     });
+  });
+
+  it('never mixes one edition\'s facts with another\'s (issue 29 point 5)', () => {
+    // The German Dune without publisher and year: none, not the American first edition's.
+    const bareGerman = edition({ ...german, id: nextId++, publisher: null, publicationYear: null, pages: null });
+    expect(editionView(dune, [english, bareGerman], { selectedId: null, interfaceLanguage: 'de' })).toMatchObject({
+      editionId: bareGerman.id,
+      publisher: null,
+      year: null,
+      publicationDate: null,
+      pages: null,
+    });
+    // The Italian Left Hand of Darkness with its year and no publisher: its year alone, not Ace Books.
+    const leGuin: ViewableBook = { title: 'The Left Hand of Darkness', coverImage: null, publicationDate: null, publicationYear: 1969, publisher: 'Ace Books', pages: 286 };
+    const italian = edition({ title: 'La mano sinistra delle tenebre', languageCode: 'it', languageName: 'Italiano', isOriginalLanguage: false, isPrimaryEdition: false, publicationYear: 2003 });
+    expect(editionView(leGuin, [edition({ title: 'The Left Hand of Darkness' }), italian], { selectedId: null, interfaceLanguage: 'it' })).toMatchObject({
+      publisher: null,
+      year: 2003,
+      pages: null,
+    });
+    // An original-language reprint with its publisher keeps its own facts only.
+    const reprint = edition({ publisher: 'Ace Books', isPrimaryEdition: false });
+    expect(editionView(dune, [reprint], { selectedId: reprint.id, interfaceLanguage: 'en' })).toMatchObject({ publisher: 'Ace Books', year: null, publicationDate: null, pages: null });
   });
 
   it('shows the work itself when no edition is recorded', () => {

@@ -50,7 +50,8 @@ export interface EditionView {
 
 /**
  * The view of a book in its chosen edition: selected, else interface language, original language,
- * primary, first (chooseEdition); the edition's own values win, the work's fill the gaps.
+ * primary, first (chooseEdition); the edition's own values, the work's cover and title filling the gaps,
+ * and its publisher, year and pages only for an original-language edition without its own.
  * @example editionView(book, editions, { selectedId: null, interfaceLanguage: 'de' }).title // 'Der Wüstenplanet'
  */
 export function editionView(
@@ -75,14 +76,19 @@ export function editionView(
       languageName: null,
     };
   }
+  // Publisher, year and pages are facts of one edition (issue 29 point 5: the German Dune showed the
+  // American first edition's "Chilton Company, 1965"). The work's own facts are its first edition's,
+  // so they stand in only for an original-language edition that records neither publisher nor year;
+  // any other edition shows its own, or nothing.
+  const firstEdition = edition.isOriginalLanguage && edition.publisher === null && edition.publicationYear === null;
   return {
     editionId: edition.id,
     title: edition.title.trim() || book.title,
     coverImage: edition.coverImage ?? book.coverImage,
-    publicationDate: edition.publicationYear === null ? book.publicationDate : null,
-    year: edition.publicationYear ?? book.publicationYear,
-    publisher: edition.publisher ?? book.publisher,
-    pages: edition.pages ?? book.pages,
+    publicationDate: firstEdition ? book.publicationDate : null,
+    year: firstEdition ? book.publicationYear : edition.publicationYear,
+    publisher: firstEdition ? book.publisher : edition.publisher,
+    pages: edition.pages ?? (firstEdition ? book.pages : null),
     isbn: edition.isbn,
     asin: edition.asin,
     translator: edition.translator,

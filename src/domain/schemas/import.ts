@@ -88,7 +88,14 @@ export const ImportRowsPageSchema = z.object({
 export type ImportRowsPage = z.infer<typeof ImportRowsPageSchema>;
 
 /** PATCH /api/profile/imports/{id}/rows/{line}: one of the row's candidates, or null for "none of these". */
-export const ChooseCandidateSchema = z.strictObject({ bookId: z.number('validation.id').int('validation.id').positive('validation.id').nullable() });
+export const ChooseCandidateSchema = z.strictObject({
+  bookId: z.number('validation.id').int('validation.id').positive('validation.id').nullable(),
+  /**
+   * The reader found the book by searching the catalogue (issue 29 point 3): then any catalogue book,
+   * by any author, for an uncertain or a not-found row; otherwise only one of the row's candidates.
+   */
+  searched: z.boolean('validation.importSearched').optional(),
+});
 
 /** POST /api/profile/imports/{id}/confirm: overwrite what the reader already has (default: keep it). */
 export const ConfirmImportSchema = z.strictObject({ overwrite: z.boolean('validation.importOverwrite').default(false) });

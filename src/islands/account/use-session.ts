@@ -19,6 +19,11 @@ export function useSessionUser(): CurrentUser | null {
   return sessionUser(useSyncExternalStore(subscribe, current, onServer));
 }
 
+/** Whether the page still waits to learn who is signed in (the server's snapshot: yes). */
+export function useSessionLoading(): boolean {
+  return useSyncExternalStore(subscribe, current, onServer) === 'loading';
+}
+
 /**
  * The initial the session hint cookie carries (src/domain/session-hint.ts), read after hydration (the
  * server rendered without it), or null.

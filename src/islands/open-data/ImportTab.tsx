@@ -7,7 +7,9 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { MatchKind, ReadingStatus } from '../../domain/enums.ts';
+import { z } from 'zod';
 import { ImportJobListSchema, ImportJobSchema, ImportRowsPageSchema, type ImportBookRef, type ImportJob, type ImportRowView } from '../../domain/schemas/import.ts';
+import { BookHitSchema } from '../../domain/schemas/search.ts';
 import { IMPORT_MAX_BYTES, IMPORT_UPLOAD_MAX_BYTES } from '../../domain/open-data/import-limits.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { FormAlert, LoadFailed, OutcomeMessage } from '../account/fields.tsx';
@@ -43,6 +45,13 @@ export const IMPORT_TEXT_KEYS = [
   'import.row.question',
   'import.row.candidate',
   'import.row.none',
+  'import.row.search',
+  'import.row.searchLabel',
+  'import.row.searchButton',
+  'import.row.searchEmpty',
+  'import.row.searching',
+  'import.row.searchFailed',
+  'import.row.searchResults',
   'import.row.saved',
   'import.row.saveFailed',
   'import.more',
@@ -306,12 +315,12 @@ function RowGroup({ client, job, group, locale, texts }: { client: ApiClient; jo
   useEffect(() => fetchPage(1), [job.id]);
 
   /** The choice shows at once (a radio follows the click); a refused save puts the row back as it was. */
-  async function choose(row: ImportRowView, book: ImportBookRef | null) {
+  async function choose(row: ImportRowView, book: ImportBookRef | null, searched = false) {
     setOutcome(null);
     const replace = (next: ImportRowView) => setRows((shown) => shown.map((r) => (r.line === row.line ? next : r)));
     replace({ ...row, resolved: true, book: book ? { ...book } : null, via: book ? 'choice' : null });
     try {
-      await client.patch(`/api/profile/imports/${job.id}/rows/${row.line}`, { bookId: book?.id ?? null });
+      await client.patch(`/api/profile/imports/${job.id}/rows/${row.line}`, searched ? { bookId: book?.id ?? null, searched: true } : { bookId: book?.id ?? null });
       setOutcome({ text: texts['import.row.saved'], failed: false });
     } catch {
       replace(row);
@@ -324,7 +333,7 @@ function RowGroup({ client, job, group, locale, texts }: { client: ApiClient; jo
       <h4 id={headingId}>
         {texts[`import.group.${group}`]} <span className="muted">({number.format(total || job.groups[group])})</span>
       </h4>
-      {group === 'uncertain' && <OutcomeMessage outcome={outcome} />}
+      {group !== 'matched' && <OutcomeMessage outcome={outcome} />}
       {failed && <LoadFailed message={texts['import.loadFailed']} retryLabel={texts['account.profile.retry']} onRetry={() => fetchPage(page + 1)} />}
       {page > 0 && rows.length === 0 && <p className="muted">{texts['import.group.empty']}</p>}
       {rows.length > 0 && (
@@ -332,6 +341,8 @@ function RowGroup({ client, job, group, locale, texts }: { client: ApiClient; jo
           {rows.map((row) => (
             <li key={row.line} className="import-row">
               {group === 'uncertain' ? <UncertainRow row={row} texts={texts} onChoose={(book) => void choose(row, book)} /> : <RowLine row={row} locale={locale} texts={texts} />}
+              {/* Candidates share the row's author (issue 29 point 3); another book is found by searching. */}
+              {group !== 'matched' && <CatalogueSearch row={row} client={client} locale={locale} texts={texts} onChoose={(book) => void choose(row, book, true)} />}
             </li>
           ))}
         </ul>
@@ -405,7 +416,86 @@ function UncertainRow({ row, texts, onChoose }: { row: ImportRowView; texts: Imp
         <input type="radio" name={name} checked={chosen === 0} onChange={() => onChoose(null)} />
         <span>{texts['import.row.none']}</span>
       </label>
+      {row.resolved && row.book && !row.candidates.some((c) => c.id === row.book!.id) && (
+        <p className="import-row__book">→ {fill(texts['import.row.candidate'], { title: row.book.title, authors: row.book.authors.join(', ') })}</p>
+      )}
     </fieldset>
+  );
+}
+
+const BookHitsSchema = z.array(BookHitSchema);
+type SearchState = { status: 'idle' | 'loading' | 'done' | 'failed'; hits: z.infer<typeof BookHitsSchema> };
+
+/**
+ * "Search the catalogue" for a row the matcher was unsure of or did not find (issue 29 point 3): a
+ * search form (prefilled with the file's title) and the books found, each a button that takes it,
+ * whoever its author. A disclosure: closed, it is one button, so long review lists stay short.
+ */
+function CatalogueSearch({ row, client, locale, texts, onChoose }: { row: ImportRowView; client: ApiClient; locale: string; texts: ImportTexts; onChoose: (book: ImportBookRef) => void }) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState(row.title);
+  const [state, setState] = useState<SearchState>({ status: 'idle', hits: [] });
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
+  if (!open) {
+    return (
+      <button type="button" className="button button--ghost import-row__search-open" onClick={() => setOpen(true)}>
+        {texts['import.row.search']}
+      </button>
+    );
+  }
+  const search = async (event: FormEvent) => {
+    event.preventDefault();
+    const q = query.trim();
+    if (q === '') return;
+    setState({ status: 'loading', hits: [] });
+    try {
+      const params = new URLSearchParams({ q, lang: locale, limit: '10' });
+      setState({ status: 'done', hits: await client.get(`/api/books/search?${params}`, { schema: BookHitsSchema }) });
+    } catch {
+      setState({ status: 'failed', hits: [] });
+    }
+  };
+  return (
+    <div className="import-row__search">
+      <form role="search" aria-label={fill(texts['import.row.searchLabel'], { title: row.title })} onSubmit={search} noValidate>
+        <label htmlFor={`${id}-q`}>{fill(texts['import.row.searchLabel'], { title: row.title })}</label>
+        <span className="import-row__search-field">
+          <input ref={input} id={`${id}-q`} type="search" className="field__input" value={query} maxLength={200} onChange={(event) => setQuery(event.target.value)} />
+          <button type="submit" className="button button--secondary">
+            {texts['import.row.searchButton']}
+          </button>
+        </span>
+      </form>
+      <p role="status" className="muted">
+        {state.status === 'loading' ? texts['import.row.searching'] : state.status === 'failed' ? texts['import.row.searchFailed'] : state.status === 'done' && state.hits.length === 0 ? texts['import.row.searchEmpty'] : ''}
+      </p>
+      {state.hits.length > 0 && (
+        <ul role="list" aria-label={texts['import.row.searchResults']} className="import-row__hits">
+          {state.hits.map((hit) => {
+            const authors = hit.authors.map((a) => a.name);
+            return (
+              <li key={hit.id}>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => {
+                    onChoose({ id: hit.id, slug: hit.slug, title: hit.title, authors, year: hit.year, edition: null });
+                    setOpen(false);
+                  }}
+                >
+                  {fill(texts['import.row.candidate'], { title: hit.title, authors: authors.join(', ') })}
+                  {hit.year !== null && <span className="muted"> · {hit.year}</span>}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
   );
 }
 

@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { REVIEW_MAX_LENGTH } from '../../domain/schemas/reader.ts';
-import { useSessionUser } from '../account/use-session.ts';
+import { useSessionLoading, useSessionUser } from '../account/use-session.ts';
 import { fill, formatCount, plural } from '../cards/format.ts';
 import AverageRating from './AverageRating.tsx';
 import RatingStars from './RatingStars.tsx';
@@ -40,6 +40,7 @@ const IDLE_BOOK: BookReaderState = { status: 'loading', data: null, listBusy: fa
 
 export default function ReviewsPanel({ locale, kind, id, summary, texts, plurals }: ReviewsPanelProps) {
   const user = useSessionUser();
+  const sessionLoading = useSessionLoading();
   const browser = typeof window !== 'undefined';
   const reviews = useMemo(() => (browser ? createReviews({ kind, id, locale, texts }) : null), [browser, kind, id, locale, texts]);
   // A book's own rating and review come with its modal-data (shared with the page's other islands).
@@ -57,6 +58,10 @@ export default function ReviewsPanel({ locale, kind, id, summary, texts, plurals
   }, [reviews, texts]);
 
   const own = ownReview(kind, state, bookState, user?.id ?? null);
+  // Until the reader and their own review are known, a form opened by the first click (which also
+  // hydrates the island) waits for them rather than starting empty and overwriting the review
+  // (issue 29 point 4).
+  const ownPending = ownUnknown(kind, state, bookState, user !== null, sessionLoading);
 
   const page = state.page;
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
@@ -156,6 +161,7 @@ export default function ReviewsPanel({ locale, kind, id, summary, texts, plurals
           texts={texts}
           plurals={plurals}
           initial={own ?? null}
+          pending={ownPending}
           saving={state.saving}
           onCancel={() => {
             setEditing(false);
@@ -230,20 +236,37 @@ function ownReview(kind: ReviewSubjectKind, state: ReviewsState, bookState: Book
   return own ? { rating: own.rating, review: own.review } : null;
 }
 
+/** Whether the reader's own rating may still arrive: the session or the source of their rating is loading. */
+function ownUnknown(kind: ReviewSubjectKind, state: ReviewsState, bookState: BookReaderState, signedIn: boolean, sessionLoading: boolean): boolean {
+  if (!signedIn) return sessionLoading;
+  if (kind === 'book') return bookState.status === 'loading';
+  return state.own === undefined && state.page === null && state.status !== 'error';
+}
+
 interface ReviewFormProps {
   locale: string;
   texts: ReviewsPanelTexts;
   plurals: ReaderPlurals;
+  /** The reader's rating and review to edit; the form takes it over while the reader has not changed anything. */
   initial: OwnReview | null;
+  /** The reader's own review may still arrive: the form waits for it and saves nothing meanwhile. */
+  pending: boolean;
   saving: boolean;
   onSave: (rating: number, review: string) => Promise<void>;
   onCancel: () => void;
 }
 
-function ReviewForm({ locale, texts, plurals, initial, saving, onSave, onCancel }: ReviewFormProps) {
+function ReviewForm({ locale, texts, plurals, initial, pending, saving, onSave, onCancel }: ReviewFormProps) {
   const [rating, setRating] = useState<number | null>(initial?.rating ?? null);
   const [review, setReview] = useState(initial?.review ?? '');
   const [ratingMissing, setRatingMissing] = useState(false);
+  const touched = useRef(false);
+  // The review arrived after the form opened: edit it, unless the reader has begun to change the form.
+  useEffect(() => {
+    if (touched.current || !initial) return;
+    setRating(initial.rating);
+    setReview(initial.review ?? '');
+  }, [initial?.rating, initial?.review]);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const starLabels = [1, 2, 3, 4, 5].map((count) => plural(plurals['reader.rating.star'], locale, count));
@@ -256,6 +279,7 @@ function ReviewForm({ locale, texts, plurals, initial, saving, onSave, onCancel 
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (pending) return;
     // Spec §5: a review needs a chosen rating; the text is optional.
     if (rating === null) {
       setRatingMissing(true);
@@ -266,8 +290,14 @@ function ReviewForm({ locale, texts, plurals, initial, saving, onSave, onCancel 
   };
 
   return (
-    <form ref={formRef} className="reader-review-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{texts['reader.reviews.yours']}</h3>
+    <form ref={formRef} className="reader-review-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} aria-busy={pending || undefined}>
+      {/* A rating without text (e.g. from the pop-up's stars) is completed by writing, not editing. */}
+      <h3 id={`${id}-title`}>{texts[initial?.review ? 'reader.reviews.editYours' : 'reader.reviews.yours']}</h3>
+      {pending && (
+        <p role="status" className="reader-review-form__count">
+          {texts['reader.reviews.loading']}
+        </p>
+      )}
       <RatingStars
         mode="input"
         size="large"
@@ -275,6 +305,7 @@ function ReviewForm({ locale, texts, plurals, initial, saving, onSave, onCancel 
         label={texts['reader.rating.label']}
         choiceLabels={starLabels}
         onChange={(stars) => {
+          touched.current = true;
           setRating(stars);
           setRatingMissing(false);
         }}
@@ -295,7 +326,10 @@ function ReviewForm({ locale, texts, plurals, initial, saving, onSave, onCancel 
           maxLength={REVIEW_MAX_LENGTH}
           rows={6}
           aria-describedby={`${id}-count`}
-          onChange={(event) => setReview(event.target.value)}
+          onChange={(event) => {
+            touched.current = true;
+            setReview(event.target.value);
+          }}
         />
         <p id={`${id}-count`} className="reader-review-form__count">
           {fill(texts['reader.reviews.count'], { used: formatCount(locale, review.length), max: formatCount(locale, REVIEW_MAX_LENGTH) })}
@@ -303,7 +337,7 @@ function ReviewForm({ locale, texts, plurals, initial, saving, onSave, onCancel 
       </div>
       <div className="reader-review-form__actions">
         {/* Not disabled while saving: a disabled button would drop the keyboard focus; a second submit is ignored. */}
-        <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
+        <button type="submit" className="button button--primary" aria-disabled={saving || pending || undefined}>
           {texts['reader.reviews.save']}
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel}>

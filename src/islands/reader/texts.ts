@@ -71,6 +71,7 @@ export const REVIEWS_PANEL_TEXT_KEYS = [
   'reader.reviews.count',
   'reader.reviews.save',
   'reader.reviews.edit',
+  'reader.reviews.editYours',
   'reader.reviews.delete',
   'reader.reviews.cancel',
   'reader.reviews.deleteConfirm',

@@ -36,11 +36,11 @@ describe('GET /api/profile/export.csv', () => {
     const ids = await bookIds(['dune', 'neuromancer', 'hyperion', 'the-dispossessed']);
     const [dune, neuromancer, hyperion, solaris] = ['dune', 'neuromancer', 'hyperion', 'the-dispossessed'].map((slug) => ids.get(slug)!);
     const review = 'Slow, "difficult" start;\nthen, at last,\r\nbrilliant. Ünïcødé ✓';
-    await db.execute(sql`INSERT INTO reading_list (user_id, book_id, status, created_at, updated_at) VALUES
-      (${ada.id}, ${dune}, 'read', '2025-01-02T10:00:00Z', '2025-03-04T10:00:00Z'),
-      (${ada.id}, ${neuromancer}, 'reading', '2025-02-01T10:00:00Z', '2025-02-01T10:00:00Z'),
-      (${ada.id}, ${hyperion}, 'to_read', '2025-02-03T10:00:00Z', '2025-02-03T10:00:00Z'),
-      (${other.id}, ${solaris}, 'read', now(), now())`);
+    await db.execute(sql`INSERT INTO reading_list (user_id, book_id, status, created_at, updated_at, read_on) VALUES
+      (${ada.id}, ${dune}, 'read', '2025-01-02T10:00:00Z', '2025-03-04T10:00:00Z', '2025-03-04'),
+      (${ada.id}, ${neuromancer}, 'reading', '2025-02-01T10:00:00Z', '2025-02-01T10:00:00Z', NULL),
+      (${ada.id}, ${hyperion}, 'to_read', '2025-02-03T10:00:00Z', '2025-02-03T10:00:00Z', NULL),
+      (${other.id}, ${solaris}, 'read', now(), now(), NULL)`);
     await db.execute(sql`INSERT INTO ratings (user_id, book_id, rating, review, created_at) VALUES
       (${ada.id}, ${dune}, 5, ${review}, '2025-03-04T11:00:00Z'),
       (${ada.id}, ${solaris}, 3, null, '2025-04-05T11:00:00Z'),
@@ -74,7 +74,10 @@ describe('GET /api/profile/export.csv', () => {
     const db = await getDb();
     const [book] = await createBooks([`csv-injection-${Date.now()}`]);
     created.push(book!);
-    await db.execute(sql`UPDATE books SET original_title = '=HYPERLINK("http://evil.example","x")', publisher = '@publisher' WHERE id = ${book!.id}`);
+    await db.execute(sql`UPDATE books SET original_title = '=HYPERLINK("http://evil.example","x")' WHERE id = ${book!.id}`);
+    // Publisher and title come from the edition (issue 29 point 12).
+    await db.execute(sql`INSERT INTO editions (book_id, title, language_code, language_name, is_original_language, is_primary_edition, publisher)
+      VALUES (${book!.id}, '=HYPERLINK("http://evil.example","x")', 'en', 'English', true, true, '@publisher')`);
     const ada = await createReader(server.url());
     await db.execute(sql`UPDATE users SET language = 'de' WHERE id = ${ada.id}`);
     const dune = (await bookIds(['dune'])).get('dune')!;

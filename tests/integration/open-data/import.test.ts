@@ -90,7 +90,9 @@ describe('importing a Goodreads library export', () => {
     const uncertain = dataOf(await server.call('GET', `/api/profile/imports/${job.id}/rows?group=uncertain`, { cookie: reader.cookie }), ImportRowsPageSchema);
     expect(uncertain.items).toHaveLength(1);
     const hyperion = uncertain.items[0]!;
-    expect(hyperion).toMatchObject({ title: 'Hyperion', author: 'Someone Else', resolved: false, book: null });
+    expect(hyperion).toMatchObject({ title: 'Hyperion Cantos', author: 'Dan Simmons', resolved: false, book: null });
+    // Every candidate is a book of the row's author (issue 29 point 3).
+    for (const candidate of hyperion.candidates) expect(candidate.authors).toContain('Dan Simmons');
     expect(hyperion.candidates.length).toBeGreaterThanOrEqual(1);
     expect(hyperion.candidates.length).toBeLessThanOrEqual(3);
     expect(hyperion.candidates[0]).toMatchObject({ slug: 'hyperion', authors: ['Dan Simmons'] });
@@ -342,10 +344,11 @@ describe('export and import round trip (issue 16 points 2 and 6)', () => {
     const ada = await createReader(server.url());
     const ids = await bookIds(['dune', 'neuromancer', 'hyperion', 'the-dispossessed', 'the-left-hand-of-darkness']);
     const db = await getDb();
-    await db.execute(sql`INSERT INTO reading_list (user_id, book_id, status, created_at, updated_at) VALUES
-      (${ada.id}, ${ids.get('dune')!}, 'read', '2023-01-05T09:00:00Z', '2023-02-10T20:00:00Z'), (${ada.id}, ${ids.get('neuromancer')!}, 'reading', '2024-03-01T10:00:00Z', '2024-03-01T10:00:00Z'),
-      (${ada.id}, ${ids.get('hyperion')!}, 'to_read', '2024-04-02T10:00:00Z', '2024-04-02T10:00:00Z'), (${ada.id}, ${ids.get('the-dispossessed')!}, 'read', '2022-06-01T10:00:00Z', '2022-07-15T10:00:00Z'),
-      (${ada.id}, ${ids.get('the-left-hand-of-darkness')!}, 'read', '2021-11-11T10:00:00Z', '2021-12-24T10:00:00Z')`);
+    // Read books carry the day they were finished (read_on, issue 29 point 12), as setting them to read here does.
+    await db.execute(sql`INSERT INTO reading_list (user_id, book_id, status, created_at, updated_at, read_on) VALUES
+      (${ada.id}, ${ids.get('dune')!}, 'read', '2023-01-05T09:00:00Z', '2023-02-10T20:00:00Z', '2023-02-10'), (${ada.id}, ${ids.get('neuromancer')!}, 'reading', '2024-03-01T10:00:00Z', '2024-03-01T10:00:00Z', NULL),
+      (${ada.id}, ${ids.get('hyperion')!}, 'to_read', '2024-04-02T10:00:00Z', '2024-04-02T10:00:00Z', NULL), (${ada.id}, ${ids.get('the-dispossessed')!}, 'read', '2022-06-01T10:00:00Z', '2022-07-15T10:00:00Z', '2022-07-15'),
+      (${ada.id}, ${ids.get('the-left-hand-of-darkness')!}, 'read', '2021-11-11T10:00:00Z', '2021-12-24T10:00:00Z', '2021-12-24')`);
     await db.execute(sql`INSERT INTO ratings (user_id, book_id, rating, review) VALUES
       (${ada.id}, ${ids.get('dune')!}, 5, ${'Slow, "difficult" start;\nthen brilliant. Ünïcødé ✓'}),
       (${ada.id}, ${ids.get('the-dispossessed')!}, 3, '-1+2 was my first thought'),
@@ -358,7 +361,8 @@ describe('export and import round trip (issue 16 points 2 and 6)', () => {
     expect(await shelvesOf(newcomer)).toEqual(await shelvesOf(ada));
     // The days come along: when each book was shelved and when it was read (the reading stats count by them).
     const days = async (reader: Reader) =>
-      (await db.execute(sql`SELECT b.slug, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS added, to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS changed
+      (await db.execute(sql`SELECT b.slug, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS added, to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS changed,
+               to_char(l.read_on, 'YYYY-MM-DD') AS "readOn"
         FROM reading_list l JOIN books b ON b.id = l.book_id WHERE l.user_id = ${reader.id} AND l.status = 'read' ORDER BY b.slug`)).rows;
     expect(await days(newcomer)).toEqual(await days(ada));
   });

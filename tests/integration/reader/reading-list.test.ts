@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { getDb } from '../../../db/client.ts';
 import { ROLES } from '../../../src/domain/enums.ts';
 import { READING_LIST_PAGE_SIZE, ReadingListEntrySchema, ReadingListPageSchema } from '../../../src/domain/schemas/reader.ts';
 import { bookIds, createBooks, createReader, dataOf, errorOf, removeBooks, serveForTests } from '../../support/readers.ts';
@@ -45,6 +47,28 @@ describe('the reading list', () => {
     expect([deleted.status, deleted.json]).toEqual([204, undefined]);
     expect(errorOf(await call('DELETE', `/api/reading-list/${ids.get('hyperion')}`, { cookie, lang: 'it' }), 404).message).toBe('Questo libro non è nella tua lista di lettura.');
     expect((await list(cookie)).total).toBe(0);
+  });
+
+  it('records the day a book is set to read, and keeps it through a re-read (issue 29 point 12)', async () => {
+    const ids = await bookIds(['hyperion', 'foundation']);
+    const reader = await createReader(server.url());
+    const readOn = async (slug: string) =>
+      ((await (await getDb()).execute(sql`SELECT to_char(read_on, 'YYYY-MM-DD') AS d FROM reading_list WHERE user_id = ${reader.id} AND book_id = ${ids.get(slug)!}`)).rows[0] as { d: string | null }).d;
+    const today = new Date().toISOString().slice(0, 10);
+    dataOf(await add(reader.cookie, { bookId: ids.get('hyperion') }), ReadingListEntrySchema, 201);
+    expect(await readOn('hyperion')).toBeNull();
+    dataOf(await call('PATCH', `/api/reading-list/${ids.get('hyperion')}`, { cookie: reader.cookie, body: { status: 'read' } }), ReadingListEntrySchema);
+    expect(await readOn('hyperion')).toBe(today);
+    // Set to read a year ago; reading it again and back keeps the older day until it is finished again.
+    await (await getDb()).execute(sql`UPDATE reading_list SET read_on = '2025-01-02' WHERE user_id = ${reader.id} AND book_id = ${ids.get('hyperion')!}`);
+    dataOf(await call('PATCH', `/api/reading-list/${ids.get('hyperion')}`, { cookie: reader.cookie, body: { status: 'read' } }), ReadingListEntrySchema);
+    expect(await readOn('hyperion')).toBe('2025-01-02');
+    dataOf(await call('PATCH', `/api/reading-list/${ids.get('hyperion')}`, { cookie: reader.cookie, body: { status: 'reading' } }), ReadingListEntrySchema);
+    expect(await readOn('hyperion')).toBe('2025-01-02');
+    dataOf(await add(reader.cookie, { bookId: ids.get('hyperion'), status: 'read' }), ReadingListEntrySchema, 200);
+    expect(await readOn('hyperion')).toBe(today);
+    dataOf(await add(reader.cookie, { bookId: ids.get('foundation'), status: 'read' }), ReadingListEntrySchema, 201);
+    expect(await readOn('foundation')).toBe(today);
   });
 
   it('pages a long list newest first with counts over the whole list', async () => {
