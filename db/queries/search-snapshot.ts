@@ -32,16 +32,21 @@ export async function readCatalogueVersion(db: Database): Promise<CatalogueVersi
  * apostrophe rules: Latin, Greek, Cyrillic, general punctuation and letter-like symbols, and every
  * character of the catalogue's names (as written, lower- and upper-cased). A character that folds to
  * a LIKE wildcard or the escape is left out (the SQL folds the escaped query; the index cannot).
+ * The names' characters are collected first and cased one by one (issue 28 point 5): casing every
+ * whole name took over 5 s (the statement timeout) at 100,000 books; the sets are the same.
  */
 const CHAR_MAP_SQL = sql`
+  WITH written AS (
+    SELECT DISTINCT ch FROM (
+      SELECT title AS x FROM editions UNION ALL SELECT name FROM authors UNION ALL SELECT name FROM series
+      UNION ALL SELECT name FROM genres UNION ALL SELECT value FROM genres, jsonb_each_text(genres.names)
+      UNION ALL SELECT name FROM awards UNION ALL SELECT value FROM awards, jsonb_each_text(awards.names)) s,
+    regexp_split_to_table(s.x, '') ch)
   SELECT c, lower(public.immutable_unaccent(c)) AS f FROM (
     SELECT chr(g) AS c FROM generate_series(32, 767) g
     UNION SELECT chr(g) FROM generate_series(880, 1327) g
     UNION SELECT chr(g) FROM generate_series(7680, 8527) g
-    UNION SELECT regexp_split_to_table(x || lower(x) || upper(x), '') FROM (
-      SELECT title AS x FROM editions UNION SELECT name FROM authors UNION SELECT name FROM series
-      UNION SELECT name FROM genres UNION SELECT value FROM genres, jsonb_each_text(genres.names)
-      UNION SELECT name FROM awards UNION SELECT value FROM awards, jsonb_each_text(awards.names)) s
+    UNION SELECT regexp_split_to_table(ch || lower(ch) || upper(ch), '') FROM written
   ) chars WHERE c <> ''`;
 
 async function popularityRows(db: Database): Promise<Map<number, { wins: number; ratingCount: number }>> {
