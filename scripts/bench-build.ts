@@ -9,13 +9,9 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { connect } from '../db/client.ts';
-import { ensureDatabaseExists, resolveLocalDatabaseUrl, stopOwnedEmbeddedServers } from '../db/embedded.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { importSeedCatalogue } from '../db/seed/import.ts';
-import { loadSeedCatalogue } from '../db/seed/seed-data.ts';
+import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { prepareDatabase } from './db-prepare.ts';
-import { generateSyntheticCatalogue } from './synthetic-catalogue.ts';
+import { syntheticBenchDatabaseUrl } from './bench-support.ts';
 
 const { values } = parseArgs({ options: { synthetic: { type: 'string' }, seed: { type: 'string', default: '42' }, keep: { type: 'boolean', default: false } } });
 const size = values.synthetic ? Number(values.synthetic) : null;
@@ -27,18 +23,7 @@ async function databaseUrl(): Promise<string> {
     await prepared.connection.close();
     return prepared.url;
   }
-  const base = new URL(await resolveLocalDatabaseUrl());
-  const name = `phantastika_bench_${size}_${values.seed}`;
-  base.pathname = '/postgres';
-  await ensureDatabaseExists(base.href.replace(/\/postgres$/, ''), name);
-  base.pathname = `/${name}`;
-  const connection = connect(base.href, { max: 4 });
-  await migrateDatabase(connection);
-  const t0 = Date.now();
-  const report = await importSeedCatalogue(connection.db, generateSyntheticCatalogue(size, Number(values.seed), loadSeedCatalogue()));
-  console.log(`Synthetic catalogue of ${size} books (seed ${values.seed}) in ${name}: import ${Date.now() - t0} ms`, report.inserted.books ? '(new)' : '(already there)');
-  await connection.close();
-  return base.href;
+  return syntheticBenchDatabaseUrl(`phantastika_bench_${size}_${values.seed}`, size, Number(values.seed));
 }
 
 /** Resident memory of a process and its descendants, from /proc (Linux). */

@@ -4,7 +4,7 @@
  * finishes.
  *
  * A synthetic catalogue of N books (default 100,000; scripts/synthetic-catalogue.ts, fixed seed) is
- * imported once into its own database `phantastika_scale_<N>_<seed>` on the configured server
+ * imported once into its own database `phantastika_bench_scale_<N>_<seed>` on the configured server
  * (DATABASE_URL, else the embedded one), never into the default database; later runs reuse it.
  *
  * Measured, each in a fresh Node process so that heap figures are the instance's own (`--expose-gc`):
@@ -22,12 +22,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { connect } from '../db/client.ts';
-import { ensureDatabaseExists, resolveLocalDatabaseUrl, stopOwnedEmbeddedServers } from '../db/embedded.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { importSeedCatalogue } from '../db/seed/import.ts';
-import { loadSeedCatalogue } from '../db/seed/seed-data.ts';
-import { generateSyntheticCatalogue } from './synthetic-catalogue.ts';
+import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
+import { syntheticBenchDatabaseUrl } from './bench-support.ts';
 
 const { values } = parseArgs({ options: { books: { type: 'string', default: '100000' }, seed: { type: 'string', default: '42' }, probe: { type: 'string' } } });
 const books = Number(values.books);
@@ -100,23 +96,8 @@ async function probe(kind: string): Promise<void> {
   process.exit(0);
 }
 
-async function scaleDatabase(): Promise<string> {
-  const base = new URL(await resolveLocalDatabaseUrl());
-  const name = `phantastika_scale_${books}_${values.seed}`;
-  base.pathname = '/postgres';
-  await ensureDatabaseExists(base.href.replace(/\/postgres$/, ''), name);
-  base.pathname = `/${name}`;
-  const connection = connect(base.href, { max: 4 });
-  await migrateDatabase(connection);
-  const n = ((await connection.db.execute(sql`SELECT count(*)::int AS n FROM books`)).rows as { n: number }[])[0]!.n;
-  if (n < books) {
-    const started = Date.now();
-    await importSeedCatalogue(connection.db, generateSyntheticCatalogue(books, Number(values.seed), loadSeedCatalogue()));
-    line('import', { books, seconds: Math.round((Date.now() - started) / 100) / 10 });
-  }
-  await connection.close();
-  return base.href;
-}
+/** The scale database: its own, kept for the next run (the import is idempotent and skips what is there). */
+const scaleDatabase = () => syntheticBenchDatabaseUrl(`phantastika_bench_scale_${books}_${values.seed}`, books, Number(values.seed));
 
 if (values.probe) {
   await probe(values.probe);

@@ -7,8 +7,13 @@ import { lightClient } from './bench-http.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 
+import { connect } from '../db/client.ts';
 import { ensureDatabaseExists, resolveLocalDatabaseUrl } from '../db/embedded.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { importSeedCatalogue } from '../db/seed/import.ts';
+import { loadSeedCatalogue } from '../db/seed/seed-data.ts';
 import { prepareDatabase } from './db-prepare.ts';
+import { generateSyntheticCatalogue } from './synthetic-catalogue.ts';
 
 export interface StartedServer {
   url: string;
@@ -190,13 +195,37 @@ export function cpuMs(serverPid: number, database: string): { server: number; da
  * the real catalogue; its URL.
  */
 export async function benchDatabaseUrl(name: string): Promise<string> {
+  const url = await ownBenchDatabase(name);
+  const prepared = await prepareDatabase({ url });
+  await prepared.connection.close();
+  return url;
+}
+
+/** A benchmark's own database `name` on the configured server, created when missing; its URL. */
+async function ownBenchDatabase(name: string): Promise<string> {
   if (!/^phantastika_bench_/.test(name)) throw new Error(`A benchmark's database must be one of its own named phantastika_bench_*, not ${name}.`);
   const server = new URL(await resolveLocalDatabaseUrl());
   server.pathname = '/postgres';
   const base = server.href.replace(/\/postgres$/, '');
   await ensureDatabaseExists(base, name);
-  const url = `${base}/${name}`;
-  const prepared = await prepareDatabase({ url });
-  await prepared.connection.close();
+  return `${base}/${name}`;
+}
+
+/**
+ * A benchmark's own database `name` holding a synthetic catalogue of `books` books (fixed `seed`;
+ * scripts/synthetic-catalogue.ts), migrated, and imported unless it holds them already (the import
+ * is idempotent); its URL. Prints the import's time when it ran.
+ */
+export async function syntheticBenchDatabaseUrl(name: string, books: number, seed: number): Promise<string> {
+  const url = await ownBenchDatabase(name);
+  const connection = connect(url, { max: 4 });
+  try {
+    await migrateDatabase(connection);
+    const started = Date.now();
+    const report = await importSeedCatalogue(connection.db, generateSyntheticCatalogue(books, seed, loadSeedCatalogue()));
+    console.log(JSON.stringify({ label: 'synthetic catalogue', database: name, books, seed, importMs: Date.now() - started, new: (report.inserted.books ?? 0) > 0 }));
+  } finally {
+    await connection.close();
+  }
   return url;
 }

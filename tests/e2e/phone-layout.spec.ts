@@ -6,6 +6,7 @@
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/e2e-readers.ts';
+import { layoutShiftOf, trackLayoutShift } from '../support/e2e-layout.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -51,19 +52,13 @@ for (const width of [390, 1280]) {
   test(`the profile does not shift while it loads at ${width} px (CLS under 0.1)`, async ({ page }) => {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await signIn(page, `cls-${width}-${Date.now()}`);
-    await page.addInitScript(() => {
-      const w = window as unknown as { layoutShift: number };
-      w.layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.layoutShift += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await trackLayoutShift(page);
     for (const tab of ['reading', 'stats']) {
       await page.goto(`/en/profile?tab=${tab}`);
       await expect(page.getByRole('tablist')).toBeVisible();
       await expect(page.getByRole('main').locator('.loading')).toHaveCount(0);
       await page.waitForTimeout(500);
-      const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      const shift = await layoutShiftOf(page);
       expect(shift, `${tab}: CLS ${shift.toFixed(3)}`).toBeLessThan(0.1);
     }
   });

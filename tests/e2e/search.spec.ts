@@ -9,6 +9,7 @@
  */
 import { expect as baseExpect, test, type Page, type Request } from '@playwright/test';
 import { axeBuilder } from '../support/axe.ts';
+import { layoutShiftOf, trackLayoutShift } from '../support/e2e-layout.ts';
 
 // Generous upper bounds for a loaded 2-core machine; a passing step does not wait them out.
 const expect = baseExpect.configure({ timeout: 45_000 });
@@ -369,13 +370,7 @@ test.describe('results page on a phone', () => {
   });
 
   test('results and full-text matches arrive without moving the page (CLS under 0.1)', async ({ page }) => {
-    await page.addInitScript(() => {
-      const w = window as unknown as { layoutShift: number };
-      w.layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.layoutShift += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await trackLayoutShift(page);
     await page.goto('/en/search?q=dune');
     const main = page.getByRole('main');
     await expect(main.getByRole('region', { name: /^Books/ }).getByRole('link').first()).toBeVisible();
@@ -385,7 +380,7 @@ test.describe('results page on a phone', () => {
     await expect(fullText.locator('.search-results__loading')).toHaveCount(0);
     await expect(fullText.getByRole('status')).not.toHaveText(/^$/);
     await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.1);
+    expect(await layoutShiftOf(page)).toBeLessThan(0.1);
   });
 
   test('pagefind loads only once its section is within a screen of the view', async ({ page }) => {
