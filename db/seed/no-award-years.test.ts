@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseNoAwardYears } from './no-award-years.ts';
+import { parseAllNoAwardYears, parseNoAwardYears, parseProseNoAwardYears } from './no-award-years.ts';
 
 describe('parseNoAwardYears', () => {
   it("reads a section's 'no award given' lines with their award and category", () => {
@@ -19,5 +19,29 @@ describe('parseNoAwardYears', () => {
   it('finds the Hugo Best Novel years 1954 and 1957 in the real stats.md, and no others', () => {
     const stats = readFileSync(path.join(import.meta.dirname, 'data', 'stats.md'), 'utf8');
     expect(parseNoAwardYears(stats).map(({ award, category, year }) => `${award}/${category}/${year}`)).toEqual(['hugo/best-novel/1954', 'hugo/best-novel/1957']);
+  });
+});
+
+describe('parseProseNoAwardYears (revision 3 names its no-award years in prose)', () => {
+  it("reads 'the only confirmed no-award years are …' into award, category and year", () => {
+    const markdown = '- coverage is partial (the only confirmed no-award years are Kurd-Laßwitz German novel 1998 and Premio Urania 1996).';
+    expect(parseProseNoAwardYears(markdown)).toEqual([
+      { award: 'kurd-lasswitz', category: 'german-novel', year: 1998, note: 'Kurd-Laßwitz German novel 1998' },
+      { award: 'urania', category: 'novel', year: 1996, note: 'Premio Urania 1996' },
+    ]);
+  });
+
+  it('fails loudly on a label it cannot place instead of dropping the year', () => {
+    expect(() => parseProseNoAwardYears('(the only confirmed no-award years are Premio Nessuno 2001)')).toThrow(/Premio Nessuno 2001/);
+  });
+
+  it('finds the Hugo years and the two revision-3 years in the real stats.md, once each', () => {
+    const stats = readFileSync(path.join(import.meta.dirname, 'data', 'stats.md'), 'utf8');
+    expect(parseAllNoAwardYears(stats).map(({ award, category, year }) => `${award}/${category}/${year}`)).toEqual([
+      'hugo/best-novel/1954',
+      'hugo/best-novel/1957',
+      'kurd-lasswitz/german-novel/1998',
+      'urania/novel/1996',
+    ]);
   });
 });

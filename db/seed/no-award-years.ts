@@ -37,3 +37,42 @@ export function parseNoAwardYears(markdown: string): SeedNoAwardYear[] {
   }
   return found;
 }
+
+/**
+ * Revision 3 names its no-award years in prose only (stats.md, "Revision 3": "the only confirmed
+ * no-award years are Kurd-Laßwitz German novel 1998 and Premio Urania 1996"). The labels that prose
+ * uses, by award and category key; a label not here fails the import loudly instead of being dropped.
+ */
+const PROSE_LABELS: Record<string, { award: string; category: string }> = {
+  'Kurd-Laßwitz German novel': { award: 'kurd-lasswitz', category: 'german-novel' },
+  'Premio Urania': { award: 'urania', category: 'novel' },
+};
+const PROSE = /the only confirmed no-award years? (?:is|are) ([^)]+)\)/i;
+
+/**
+ * The no-award years stats.md names in prose (revision 3), e.g. 'Kurd-Laßwitz German novel 1998'.
+ * @example parseProseNoAwardYears('(the only confirmed no-award years are Premio Urania 1996)') // [{ award: 'urania', category: 'novel', year: 1996, note: 'Premio Urania 1996' }]
+ */
+export function parseProseNoAwardYears(markdown: string): SeedNoAwardYear[] {
+  const match = PROSE.exec(markdown);
+  if (!match) return [];
+  return match[1]!
+    .split(/,\s*|\s+and\s+/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const found = /^(.+?)\s+(\d{4})$/.exec(part);
+      const label = found && PROSE_LABELS[found[1]!];
+      if (!found || !label) throw new Error(`stats.md names a no-award year the importer does not know: "${part}"`);
+      return { ...label, year: Number(found[2]), note: part };
+    });
+}
+
+/** Every no-award year stats.md lists, under "Winner checks" and in the revision notes, once each. */
+export function parseAllNoAwardYears(markdown: string): SeedNoAwardYear[] {
+  const seen = new Set<string>();
+  return [...parseNoAwardYears(markdown), ...parseProseNoAwardYears(markdown)].filter((mark) => {
+    const key = `${mark.award}/${mark.category}/${mark.year}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ALT_TITLE_KINDS } from '../schema/enums.ts';
-import { parseNoAwardYears, type SeedNoAwardYear } from './no-award-years.ts';
+import { parseAllNoAwardYears, type SeedNoAwardYear } from './no-award-years.ts';
 
 const LocalizedSchema = z.object({ en: z.string(), de: z.string(), it: z.string() });
 
@@ -99,6 +99,6 @@ export function loadSeedCatalogue(dir = SEED_DATA_DIR): SeedCatalogue {
     books: read('books.json', SeedBookSchema),
     editions: read('editions.json', SeedEditionSchema),
     descriptions: read('descriptions.json', SeedDescriptionSchema),
-    noAwardYears: existsSync(path.join(dir, 'stats.md')) ? parseNoAwardYears(readFileSync(path.join(dir, 'stats.md'), 'utf8')) : [],
+    noAwardYears: existsSync(path.join(dir, 'stats.md')) ? parseAllNoAwardYears(readFileSync(path.join(dir, 'stats.md'), 'utf8')) : [],
   };
 }

@@ -610,11 +610,14 @@ test.describe('awards', () => {
       ['Nebula Award', '/en/awards/nebula'],
       ['Locus Award', '/en/awards/locus'],
       ['Arthur C. Clarke Award', '/en/awards/clarke'],
+      ['Kurd Laßwitz Award', '/en/awards/kurd-lasswitz'],
+      ['Urania Award', '/en/awards/urania'],
     ] as const) {
       await expect(directory.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await expect(directory.getByRole('link', { name: 'Horror Novel', exact: true })).toHaveAttribute('href', '/en/awards/locus/horror-novel');
-    await expect(directory.getByRole('link')).toHaveCount(4 + 7);
+    // 8 awards and 12 categories since seed revision 3 (4 and 7 before).
+    await expect(directory.getByRole('link')).toHaveCount(8 + 12);
     await context.close();
     // Only the default list is in the page; the others are on their own pages.
     const html = await (await request.get('/en/awards')).text();
@@ -633,7 +636,7 @@ test.describe('awards', () => {
     expect(index.gzip).toBeLessThan(100 * 1024);
     const html = await (await request.get('/en/awards')).text();
     const pages = [...new Set([...html.matchAll(/href="(\/en\/awards\/[a-z0-9-]+(?:\/[a-z0-9-]+)?)"/g)].map((m) => m[1] ?? ''))];
-    expect(pages.length).toBe(4 + 7);
+    expect(pages.length).toBe(8 + 12);
     for (const path of pages) expect((await size(path)).gzip, path).toBeLessThan(100 * 1024);
     test.info().annotations.push({ type: 'size', description: `/en/awards: ${index.raw} B raw, ${index.gzip} B gzip` });
   });
@@ -802,11 +805,11 @@ test.describe('award and category pages', () => {
     expect(part).toBeTruthy();
     const xml = await (await request.get(`/sitemaps/${part}`)).text();
     for (const locale of ['en', 'de', 'it']) {
-      for (const path of ['/awards/hugo', '/awards/clarke', '/awards/locus/horror-novel', '/awards/nebula/best-novel']) {
+      for (const path of ['/awards/hugo', '/awards/clarke', '/awards/locus/horror-novel', '/awards/nebula/best-novel', '/awards/kurd-lasswitz/foreign-work', '/awards/urania']) {
         expect(xml).toContain(`/${locale}${path}</loc>`);
       }
     }
-    expect(xml.match(/<loc>/g)).toHaveLength(3 * (4 + 7));
+    expect(xml.match(/<loc>/g)).toHaveLength(3 * (8 + 12));
   });
 });
 

@@ -6,9 +6,11 @@ import { importSeedCatalogue, seedChanged } from '../../db/seed/import.ts';
 import { loadSeedCatalogue, type SeedCatalogue } from '../../db/seed/seed-data.ts';
 import { loadCatalogueSnapshot } from '../../db/queries/catalogue.ts';
 import { lookupEntityPath } from '../../db/queries/entity-paths.ts';
+import { formatYearRanges } from '../../src/domain/award-coverage.ts';
 import { bookSlug, slugFitsBase, slugify } from '../../src/domain/slug.ts';
 import { buildAwardViews } from '../../src/components/lists/awards-data.server.ts';
-import { t } from '../../src/lib/i18n.ts';
+import { t, tn } from '../../src/lib/i18n.ts';
+import { revisionTwo } from '../support/seed-revisions.ts';
 import { recreateDatabase } from '../support/test-database.ts';
 
 let connection: Connection;
@@ -73,11 +75,13 @@ describe('the seed import (run once by the global set-up)', () => {
              (SELECT count(*) FROM editions)::int AS editions, (SELECT count(*) FROM genres)::int AS genres,
              (SELECT count(*) FROM book_series)::int AS in_series,
              (SELECT count(*) FROM books WHERE description ? 'de')::int AS described`);
-    // db/seed/data/README.md and stats.md (revision 2): 3,224 books, 1,163 authors, 185 series,
-    // 3,934 award entries, 370 translated editions besides each book's original, 389 books in a series.
+    // db/seed/data/README.md and stats.md (revision 3): 3,329 books (revision 2's 3,224 and 105 new
+    // German and Italian ones), 1,234 authors (+71), 185 series, 8 awards with 12 categories (+4 awards,
+    // +5 categories), 4,053 award entries (+119), 374 translated editions (+4) besides each book's
+    // original, 389 books in a series.
     expect(counts).toEqual({
-      books: 3224, authors: 1163, series: 185, awards: 4, categories: 7, entries: 3934,
-      editions: 3224 + 370, genres: 4, in_series: 389, described: 110,
+      books: 3329, authors: 1234, series: 185, awards: 8, categories: 12, entries: 4053,
+      editions: 3329 + 374, genres: 4, in_series: 389, described: 110,
     });
   });
 
@@ -97,7 +101,7 @@ describe('the seed import (run once by the global set-up)', () => {
       SELECT (SELECT count(*) FROM books WHERE source_key IS NULL)::int AS books, (SELECT count(*) FROM authors WHERE source_key IS NULL)::int AS authors,
              (SELECT count(*) FROM series WHERE source_key IS NULL)::int AS series, (SELECT count(*) FROM editions WHERE source_key IS NULL)::int AS editions,
              (SELECT count(*) FROM seed_records)::int AS records`);
-    expect(keys).toEqual({ books: 0, authors: 0, series: 0, editions: 0, records: 1163 + 185 + 3224 + 3224 + 370 });
+    expect(keys).toEqual({ books: 0, authors: 0, series: 0, editions: 0, records: 1234 + 185 + 3329 + 3329 + 374 });
   });
 
   it("stores a work's other titles in the data's order, and Dune's 1964 Hugo entry as Dune World", async () => {
@@ -116,7 +120,8 @@ describe('the seed import (run once by the global set-up)', () => {
     ]);
     const [counts] = await rows<{ alt: number; as_titles: number }>(sql`
       SELECT (SELECT count(*) FROM book_alt_titles)::int AS alt, (SELECT count(*) FROM book_awards WHERE as_title IS NOT NULL)::int AS as_titles`);
-    expect(counts).toEqual({ alt: 27, as_titles: 12 });
+    // Revision 2: 27 other titles, 12 entries with asTitle; revision 3 adds 6 Premio Urania manuscript titles (kind working) as both.
+    expect(counts).toEqual({ alt: 33, as_titles: 18 });
   });
 
   it("records He, She and It's 1993 Clarke win as Body of Glass, with its revised first publication", async () => {
@@ -200,6 +205,81 @@ describe('the seed import (run once by the global set-up)', () => {
         [1953, false, 1],
       ]);
       expect(t(locale, 'awards.noAward')).toBe(noAward);
+    }
+  });
+
+  it('imports revision 3: the four German and Italian awards in en/de/it, their no-award years, and a Kurd-Laßwitz foreign-work entry on the original-language Excession', async () => {
+    const awards = await rows<{ slug: string; de: string; it: string; about: boolean; categories: string }>(sql`
+      SELECT a.slug, a.names->>'de' AS de, a.names->>'it' AS it, (a.about ?& array['en', 'de', 'it']) AS about,
+             string_agg(c.slug, ',' ORDER BY c.position) AS categories
+      FROM awards a JOIN award_categories c ON c.award_id = a.id WHERE a.slug IN ('kurd-lasswitz', 'dsfp', 'premio-italia', 'urania')
+      GROUP BY a.id ORDER BY a.id`);
+    expect(awards).toEqual([
+      { slug: 'kurd-lasswitz', de: 'Kurd-Laßwitz-Preis', it: 'Premio Kurd Laßwitz', about: true, categories: 'german-novel,foreign-work' },
+      { slug: 'dsfp', de: 'Deutscher Science-Fiction-Preis', it: 'Premio tedesco di fantascienza', about: true, categories: 'german-novel' },
+      { slug: 'premio-italia', de: 'Premio Italia', it: 'Premio Italia', about: true, categories: 'science-fiction-novel' },
+      { slug: 'urania', de: 'Urania-Preis', it: 'Premio Urania', about: true, categories: 'novel' },
+    ]);
+    // stats.md, "Revision 3": per award and category, entries and winners.
+    const entries = await rows<{ key: string; entries: number; winners: number }>(sql`
+      SELECT a.slug || '/' || c.slug AS key, count(*)::int AS entries, count(*) FILTER (WHERE ba.is_winner)::int AS winners
+      FROM book_awards ba JOIN awards a ON a.id = ba.award_id JOIN award_categories c ON c.id = ba.category_id
+      WHERE a.slug IN ('kurd-lasswitz', 'dsfp', 'premio-italia', 'urania') GROUP BY 1 ORDER BY 1`);
+    expect(entries).toEqual([
+      { key: 'dsfp/german-novel', entries: 32, winners: 22 },
+      { key: 'kurd-lasswitz/foreign-work', entries: 5, winners: 5 },
+      { key: 'kurd-lasswitz/german-novel', entries: 41, winners: 30 },
+      { key: 'premio-italia/science-fiction-novel', entries: 23, winners: 23 },
+      { key: 'urania/novel', entries: 18, winners: 18 },
+    ]);
+    expect(await rows(sql`SELECT a.slug, c.slug AS category, n.year FROM award_no_award_years n JOIN awards a ON a.id = n.award_id
+      JOIN award_categories c ON c.id = n.category_id WHERE a.slug IN ('kurd-lasswitz', 'urania') ORDER BY n.year`)).toEqual([
+      { slug: 'urania', category: 'novel', year: 1996 },
+      { slug: 'kurd-lasswitz', category: 'german-novel', year: 1998 },
+    ]);
+    // The 1998 foreign-work prize went to the German edition; the entry sits on the English original.
+    const [excession] = await rows<Record<string, unknown>>(sql`
+      SELECT b.original_title AS title, b.original_language AS lang, ba.year, ba.is_winner AS winner, ba.as_title AS "asTitle",
+             (SELECT string_agg(e.title, ', ' ORDER BY e.title) FROM editions e WHERE e.book_id = b.id AND e.language_code = 'de') AS de
+      FROM books b JOIN book_awards ba ON ba.book_id = b.id JOIN awards a ON a.id = ba.award_id AND a.slug = 'kurd-lasswitz'
+      WHERE b.source_key = 'excession'`);
+    expect(excession).toEqual({ title: 'Excession', lang: 'en', year: 1998, winner: true, asTitle: null, de: 'Die Spur der toten Sonne, Exzession' });
+    // Premio Urania: the manuscript title is a 'working' title and the entry's asTitle.
+    expect(await rows(sql`SELECT b.original_title AS title, b.original_language AS lang, b.publication_year_approx AS approx, t.title AS alt, t.kind, ba.as_title AS "asTitle"
+      FROM books b JOIN book_alt_titles t ON t.book_id = b.id JOIN book_awards ba ON ba.book_id = b.id WHERE b.source_key = '2038-la-rivolta'`)).toEqual([
+      { title: '2038: La rivolta', lang: 'it', approx: expect.any(Boolean), alt: 'Masaniello è tornato', kind: 'working', asTitle: 'Masaniello è tornato' },
+    ]);
+    const [approx] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM books WHERE publication_year_approx AND original_language IN ('de', 'it')
+      AND NOT EXISTS (SELECT 1 FROM book_awards ba JOIN awards a ON a.id = ba.award_id WHERE ba.book_id = books.id AND a.slug NOT IN ('kurd-lasswitz', 'dsfp', 'premio-italia', 'urania'))`);
+    expect(approx).toEqual({ n: 71 });
+  });
+
+  it('gives every award page the years its categories do not cover yet, from the data, and none to Hugo, Nebula or Clarke', async () => {
+    const snapshot = await loadCatalogueSnapshot(connection.db);
+    const gaps = Object.fromEntries(
+      buildAwardViews(snapshot, 'en').flatMap((award) => award.categories.map((c) => [`${award.slug}/${c.slug}`, formatYearRanges(c.notCovered)])),
+    );
+    // stats.md "Known gaps" (Locus 1979, Horror 1998 and 2000–2016, First Novel 2018–2022) and
+    // corrections.md "Left out" of revision 3; the recorded no-award years (Hugo 1954 and 1957,
+    // Kurd-Laßwitz German novel 1998, Urania 1996) are not gaps.
+    expect(gaps).toEqual({
+      'hugo/best-novel': '',
+      'nebula/best-novel': '',
+      'locus/science-fiction-novel': '1979',
+      'locus/fantasy-novel': '1979',
+      'locus/horror-novel': '1998, 2000–2016',
+      'locus/first-novel': '2018–2022',
+      'clarke/best-novel': '',
+      'kurd-lasswitz/german-novel': '2004–2010, 2012, 2015, 2017–2018, 2022–2023',
+      'kurd-lasswitz/foreign-work': '1999–2010, 2012–2013, 2015, 2017–2019',
+      'dsfp/german-novel': '1997–1999, 2001–2002, 2006–2007, 2009–2014, 2018–2020',
+      'premio-italia/science-fiction-novel': '',
+      'urania/novel': '',
+    });
+    for (const [locale, start] of [['en', 'Not in the catalogue yet: 2018–2022.'], ['de', 'Noch nicht im Katalog: 2018–2022.'], ['it', 'Non ancora nel catalogo: 2018–2022.']] as const) {
+      expect(tn(locale, 'awards.notCovered', 5, { years: '2018–2022' }).startsWith(start)).toBe(true);
+      const urania = buildAwardViews(snapshot, locale).find((a) => a.slug === 'urania')!;
+      expect(urania.categories[0]!.years.find((y) => y.year === 1996)).toMatchObject({ noAward: true, winners: [] });
     }
   });
 
@@ -350,7 +430,7 @@ describe('bringing an existing database up to date', () => {
   });
 
   it('updates an import of revision 1 to revision 2: changed facts, new records, removed series', { timeout: 120_000 }, async () => {
-    await importSeedCatalogue(upgrade.db, revisionOne(loadSeedCatalogue()));
+    await importSeedCatalogue(upgrade.db, revisionOne(revisionTwo(loadSeedCatalogue())));
     // A database imported before migration 0006 had no record of the import; the migration gave its
     // books, authors and series their slug (then the record's key) as source_key, and editions none.
     // Its slugs were the record keys (before issue 11.4), with no old slugs recorded.
@@ -362,7 +442,7 @@ describe('bringing an existing database up to date', () => {
     const [old] = await rowsOf(upgrade.db, sql`SELECT publication_year AS year, publisher FROM books WHERE slug = 'he-she-and-it'`);
     expect(old).toEqual({ year: 1992, publisher: null });
 
-    const report = await importSeedCatalogue(upgrade.db, loadSeedCatalogue());
+    const report = await importSeedCatalogue(upgrade.db, revisionTwo(loadSeedCatalogue()));
     // Editions: the originals of the 5 new books, their 10 translations and the Italian Three-Body Problem.
     expect(report.inserted).toMatchObject({ books: 5, bookAltTitles: 27, editions: 16 });
     expect(report.deleted).toMatchObject({ series: 1, bookSeries: 1 });
@@ -374,8 +454,36 @@ describe('bringing an existing database up to date', () => {
     expect(await rowsOf(upgrade.db, sql`SELECT b.slug FROM slug_redirects r JOIN books b ON b.id = r.entity_id WHERE r.kind = 'book' AND r.old_slug = 'ender-s-game'`)).toEqual([
       { slug: 'enders-game' },
     ]);
-    // The upgraded database holds exactly what a fresh import of revision 2 holds.
-    expect(await catalogueText(upgrade.db)).toEqual(await catalogueText(connection.db));
+  });
+
+  it('updates that revision-2 database to revision 3: 4 awards, 119 entries, 105 books, 71 authors, 4 editions', { timeout: 120_000 }, async () => {
+    const [before] = await rowsOf<{ awards: number }>(upgrade.db, sql`SELECT count(*)::int AS awards FROM awards`);
+    expect(before).toEqual({ awards: 4 });
+    const report = await importSeedCatalogue(upgrade.db, loadSeedCatalogue());
+    // Editions: the original-language editions of the 105 new books and the 4 new translations.
+    const nonZero = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
+    expect(nonZero(report.inserted)).toEqual({
+      awards: 4, awardCategories: 5, noAwardYears: 2, books: 105, authors: 71, editions: 105 + 4,
+      bookAwards: 119, bookAuthors: 106, bookGenres: 105, bookAltTitles: 6,
+      // Old slugs: the record keys of new books whose title gives another slug.
+      ...(report.inserted.slugRedirects ? { slugRedirects: report.inserted.slugRedirects } : {}),
+    });
+    expect(nonZero(report.deleted)).toEqual({});
+    expect(nonZero(report.updated)).toEqual({});
+    // The upgraded database holds what a fresh import of revision 3 holds, but for one thing: Excession
+    // has two German editions, and a book's German title is its first German edition by id
+    // (localized_book_title, migration 0005). A fresh import takes the data's order (Die Spur der toten
+    // Sonne, the first edition); the upgrade had Exzession already, which stays the title shown.
+    const { book_titles: upgradedTitles, ...upgraded } = await catalogueText(upgrade.db);
+    const { book_titles: freshTitles, ...fresh } = await catalogueText(connection.db);
+    expect(upgraded).toEqual(fresh);
+    const titles = (text: string) => text.split('\n').map((line) => line.replace(/\|\d+$/, ''));
+    const differing = (x: string, y: string) => titles(x).filter((line) => !titles(y).includes(line));
+    expect(differing(upgradedTitles!, freshTitles!)).toEqual(['de|excession|Exzession']);
+    expect(differing(freshTitles!, upgradedTitles!)).toEqual(['de|excession|Die Spur der toten Sonne']);
+    const marks = (db: Database) => rowsOf(db, sql`SELECT a.slug, c.slug AS category, n.year FROM award_no_award_years n
+      JOIN awards a ON a.id = n.award_id JOIN award_categories c ON c.id = n.category_id ORDER BY 1, 2, 3`);
+    expect(await marks(upgrade.db)).toEqual(await marks(connection.db));
   });
 
   it('changes nothing when it runs again after the update', { timeout: 60_000 }, async () => {

@@ -7,6 +7,7 @@
  * Joins snapshot records only; the rules live in src/domain.
  */
 import type { CatalogueSnapshot } from '../../../db/queries/catalogue.ts';
+import { uncoveredYears, yearRanges, type YearRange } from '../../domain/award-coverage.ts';
 import { groupAwardYears, type AwardRef, type AwardYear } from '../../domain/awards-view.ts';
 import { localized, localizedTitle, type LocalizedResult } from '../../domain/catalogue-view.ts';
 import type { Locale } from '../../domain/enums.ts';
@@ -42,6 +43,8 @@ export interface AwardCategoryView {
   years: AwardYear<AwardEntryView>[];
   entryCount: number;
   winnerCount: number;
+  /** Years between the first and last known year that the catalogue does not have yet (src/domain/award-coverage.ts), as ranges. */
+  notCovered: YearRange[];
 }
 
 export interface AwardView {
@@ -118,6 +121,7 @@ export function buildAwardViews(snapshot: CatalogueSnapshot, locale: Locale): Aw
       years: groupAwardYears(entries, byTitle, noAwardYears.get(key)),
       entryCount: entries.length,
       winnerCount: entries.filter((e) => e.isWinner).length,
+      notCovered: yearRanges(uncoveredYears(entries.map((e) => e.year), noAwardYears.get(key))),
     };
   };
 
