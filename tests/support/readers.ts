@@ -17,6 +17,9 @@ import { ErrorEnvelopeSchema, successEnvelope, type ErrorBody } from '../../src/
 export const READER_PASSWORD = 'Leser-Passwort-2026!';
 let passwordHash: Promise<string> | undefined;
 let sequence = 0;
+/** The readers this test file created: serveForTests removes them (and so their ratings, lists and
+ * reviews) when the file ends, so no file's readers feed the co-likes or counts another file sees. */
+const createdReaders: string[] = [];
 
 export interface Reader {
   id: string;
@@ -46,6 +49,7 @@ export async function createReader(baseUrl: string, options: ReaderOptions = {})
     verified: true,
   });
   if (!row) throw new Error(`Could not create ${email}`);
+  createdReaders.push(row.id);
   // Each reader signs in from an address of its own (192.0.2.0/24, TEST-NET-1), so no address limit is shared.
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -106,6 +110,10 @@ export function serveForTests() {
   });
   afterAll(async () => {
     await server?.close();
+    if (createdReaders.length > 0) {
+      const ids = createdReaders.splice(0);
+      await (await getDb()).execute(sql`DELETE FROM users WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[])`);
+    }
     await closeSharedConnection();
   });
   const url = () => server!.url;
