@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { Locale } from '../../src/domain/enums.ts';
 import { explainRecommendation, type ExplanationKey } from '../../src/domain/recommend/explanation.ts';
-import { chooseMatches, fallbackPhrases, readHints, splitWords, type EntityKind, type Hints, type NameMatch } from '../../src/domain/recommend/recognize.ts';
+import { chooseMatches, fallbackPhrases, readHints, readYears, splitWords, unmetHints, type EntityKind, type Hints, type NameMatch } from '../../src/domain/recommend/recognize.ts';
 import { NO_FOCUS, NO_HINTS, scoreCandidates, type BookFacts, type Focus, type ScoredBook } from '../../src/domain/recommend/scoring.ts';
 import { translateKey } from '../../src/lib/i18n.ts';
 import { executePrepared, type Database } from '../client.ts';
@@ -43,6 +43,8 @@ export interface Recommendation {
 export interface RecommendAnswer {
   recognized: RecognizedEntity[];
   books: Recommendation[];
+  /** Hints the reader gave that no book could follow (e.g. "shorter" without page counts): the answer says so. */
+  unmetHints: (keyof Hints)[];
 }
 
 export const DEFAULT_LIMIT = 5;
@@ -203,6 +205,8 @@ async function readFacts(db: Database, seedIds: number[], focus: Focus, userId: 
       UNION SELECT book_id FROM co
       UNION SELECT id FROM genre_era
       UNION SELECT id FROM focus_books
+      -- A named award's lists of a named year, whole ("the 1966 Hugo"): one year's lists are short.
+      UNION SELECT book_id FROM book_awards WHERE award_id = ANY(${ints(focus.awardIds)}) AND year = ANY(${ints(focus.years ?? [])})
       UNION SELECT id FROM seed
     ),
     mine AS (
@@ -300,7 +304,7 @@ async function recommendFor(
   hints: Hints,
   options: { locale: Locale; userId: string | null; limit: number },
 ): Promise<{ books: Recommendation[]; names: Awaited<ReturnType<typeof readNames>> | null; scored: ScoredBook[] }> {
-  const hasFocus = Object.values(focus).some((list) => list.length > 0);
+  const hasFocus = [focus.authorIds, focus.seriesIds, focus.genreIds, focus.awardIds].some((list) => list.length > 0);
   if (seedIds.length === 0 && !hasFocus) return { books: [], names: null, scored: [] };
   const facts = await readFacts(db, seedIds, focus, options.userId);
   const scored = scoreCandidates({ ...facts, focus, hints }).slice(0, options.limit);
@@ -347,11 +351,13 @@ export async function recommendBooks(db: Database, request: RecommendRequest): P
   }
   const unique = [...new Map(chosen.map((c) => [`${c.kind}:${c.id}`, c])).values()];
   const idsOf = (kind: EntityKind) => unique.filter((c) => c.kind === kind).map((c) => c.id);
-  const focus: Focus = { authorIds: idsOf('author'), seriesIds: idsOf('series'), genreIds: idsOf('genre'), awardIds: idsOf('award') };
+  const awardIds = idsOf('award');
+  // A year counts beside a named award ("the 1966 Hugo"); alone it would name every book of that year.
+  const focus: Focus = { authorIds: idsOf('author'), seriesIds: idsOf('series'), genreIds: idsOf('genre'), awardIds, years: awardIds.length > 0 ? readYears(words) : [] };
   const seedIds = idsOf('book');
   const hints = words.length > 0 ? readHints(words) : NO_HINTS;
 
-  const { books, names } = await recommendFor(db, seedIds, unique.length > 0 ? focus : NO_FOCUS, hints, { locale: request.locale, userId: request.userId, limit });
+  const { books, names, scored } = await recommendFor(db, seedIds, unique.length > 0 ? focus : NO_FOCUS, hints, { locale: request.locale, userId: request.userId, limit });
   const slugs = await readSlugs(db, { author: focus.authorIds, series: focus.seriesIds, genre: focus.genreIds, award: focus.awardIds }, request.locale);
   const recognized: RecognizedEntity[] = unique.flatMap((c): RecognizedEntity[] => {
     if (c.kind === 'book') {
@@ -361,7 +367,8 @@ export async function recommendBooks(db: Database, request: RecommendRequest): P
     const entry = slugs.get(`${c.kind}:${c.id}`);
     return entry ? [{ kind: c.kind, id: c.id, slug: entry.slug, name: entry.name }] : [];
   });
-  return { recognized, books };
+  const followed = scored.flatMap((s) => s.reasons.flatMap((r) => (r.reason.kind === 'hint' ? [r.reason.hint] : [])));
+  return { recognized, books, unmetHints: books.length > 0 ? unmetHints(hints, followed) : [] };
 }
 
 /**

@@ -122,7 +122,7 @@ describe('recommendBooks: what the reader names', () => {
   it('answers text that names nothing with an empty but valid answer', async () => {
     for (const text of ['zxqv wprt blorf', 'What should I read next?', '', '?!']) {
       const answer = await recommendBooks(db, { text, locale: 'en', userId: null });
-      expect(answer, text).toEqual({ recognized: [], books: [] });
+      expect(answer, text).toEqual({ recognized: [], books: [], unmetHints: [] });
     }
   });
 });
@@ -177,5 +177,52 @@ describe('similarBooks', () => {
   it('answers an unknown book with nothing', async () => {
     expect(await similarBooks(db, 2_000_000_000, { locale: 'en', userId: null })).toEqual([]);
     expect(await similarBooks(db, -1, { locale: 'en', userId: null })).toEqual([]);
+  });
+});
+
+describe('recommendBooks: what the explanations and hints say (issue 29 point 21)', () => {
+  it('says a tie as the catalogue has it: Dune and This Immortal shared the 1966 Hugo', async () => {
+    const answer = await recommendBooks(db, { text: 'something like Dune', locale: 'en', userId: null, limit: 10 });
+    expect(answer.books.find((b) => b.slug === 'this-immortal')?.explanation).toBe('Shared the 1966 Hugo Award with Dune; also science fiction');
+    // Never "…, for which Dune was shortlisted too" for a year Dune won.
+    expect(answer.books.filter((b) => /1966 (Hugo|Nebula) Award, for which Dune was shortlisted/.test(b.explanation))).toEqual([]);
+    const german = await recommendBooks(db, { text: 'etwas wie Dune', locale: 'de', userId: null, limit: 10 });
+    expect(german.books.find((b) => b.slug === 'this-immortal')?.explanation).toMatch(/^Teilte sich den Hugo Award 1966 mit /);
+  });
+
+  it('gives each book of a named author a fact of its own, not only the author asked for', async () => {
+    const answer = await recommendBooks(db, { text: 'books by Le Guin', locale: 'en', userId: null, limit: 10 });
+    expect(answer.books.length).toBe(10);
+    for (const book of answer.books) expect(book.explanation).toMatch(/^By Ursula K\. Le Guin; (won|shortlisted for) the \d{4} /);
+    expect(answer.books.find((b) => b.slug === 'the-left-hand-of-darkness')?.explanation).toBe('By Ursula K. Le Guin; won the 1970 Hugo Award');
+    const italian = await recommendBooks(db, { text: 'libri di Le Guin', locale: 'it', userId: null, limit: 3 });
+    for (const book of italian.books) expect(book.explanation).toMatch(/^Di Ursula K\. Le Guin; (ha vinto il|candidato al) /);
+  });
+
+  it('reads the year beside a named award: "the 1966 Hugo" is that year\'s list, winners first', async () => {
+    const answer = await recommendBooks(db, { text: 'the 1966 Hugo', locale: 'en', userId: null, limit: 10 });
+    const list = (await db.execute(sql`SELECT b.slug FROM book_awards ba JOIN books b ON b.id = ba.book_id JOIN awards a ON a.id = ba.award_id WHERE a.slug = 'hugo' AND ba.year = 1966`)).rows.map((r) => (r as { slug: string }).slug);
+    expect(list.length).toBeGreaterThanOrEqual(4);
+    expect(slugs(answer.books).slice(0, list.length).sort()).toEqual([...list].sort());
+    expect(slugs(answer.books).slice(0, 2).sort()).toEqual(['dune', 'this-immortal']);
+  });
+
+  it('says "shorter" could not be followed without page counts, and follows it once editions have them', async () => {
+    const without = await recommendBooks(db, { text: 'something like Hyperion but shorter', locale: 'en', userId: null, limit: 10 });
+    expect(without.unmetHints).toEqual(['shorter']);
+    expect((await recommendBooks(db, { text: 'something like Hyperion', locale: 'en', userId: null })).unmetHints).toEqual([]);
+
+    const pages = { hyperion: 482, 'prentice-alvin': 342, 'the-boat-of-a-million-years': 668 } as const;
+    const score = (answer: RecommendAnswer, slug: string) => answer.books.find((b) => b.slug === slug)?.score ?? Number.NaN;
+    try {
+      for (const [slug, count] of Object.entries(pages)) await db.execute(sql`UPDATE editions SET pages = ${count} WHERE book_id = ${id(slug)}`);
+      const shorter = await recommendBooks(db, { text: 'something like Hyperion but shorter', locale: 'en', userId: null, limit: 10 });
+      const plain = await recommendBooks(db, { text: 'something like Hyperion', locale: 'en', userId: null, limit: 10 });
+      expect(shorter.unmetHints).toEqual([]);
+      expect(score(shorter, 'prentice-alvin') - score(plain, 'prentice-alvin')).toBeCloseTo(1, 2);
+      expect(score(shorter, 'the-boat-of-a-million-years') - score(plain, 'the-boat-of-a-million-years')).toBeCloseTo(-1, 2);
+    } finally {
+      await db.execute(sql`UPDATE editions SET pages = NULL WHERE book_id = ANY(${`{${Object.keys(pages).map(id).join(',')}}`}::int[])`);
+    }
   });
 });

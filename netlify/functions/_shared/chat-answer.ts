@@ -15,6 +15,7 @@ import { recommendBooks } from '../../../db/queries/recommend.ts';
 import { bookPath, bookSlugOf, createLinkGuard } from '../../../src/domain/chat/book-links.ts';
 import { boundHistory } from '../../../src/domain/chat/context-window.ts';
 import { recommenderAnswer } from '../../../src/domain/chat/recommender-answer.ts';
+import { UNMET_HINT_KEYS } from '../../../src/domain/recommend/explanation.ts';
 import { chatSystemPrompt, readerMessage } from '../../../src/domain/chat/system-prompt.ts';
 import type { Locale } from '../../../src/domain/enums.ts';
 import type { ChatSource } from '../../../src/domain/schemas/chat.ts';
@@ -61,7 +62,12 @@ export function modelMessages(history: readonly StoredTurn[], message: string): 
   );
 }
 
-/** The recommender's answer in markdown, with the note when a model failed. */
+/** The notes said before the books (a failed model, a hint no book could follow), or null. */
+function noteOf(keys: readonly string[], locale: Locale): string | null {
+  return keys.length > 0 ? keys.map((key) => translate(locale, key)).join(' ') : null;
+}
+
+/** The recommender's answer in markdown, with the note when a model failed or a hint could not be followed. */
 async function recommenderMarkdown(turn: ChatTurn, failed: boolean, returned: Set<string>): Promise<string> {
   const answer = await recommendBooks(turn.db, { text: turn.message, locale: turn.locale, userId: turn.userId, limit: 5 });
   for (const book of answer.books) returned.add(book.slug);
@@ -69,7 +75,7 @@ async function recommenderMarkdown(turn: ChatTurn, failed: boolean, returned: Se
     label: translate(turn.locale, 'chat.recommender.label'),
     nothing: translate(turn.locale, 'chat.recommender.nothing'),
     by: translate(turn.locale, 'chat.recommender.by'),
-    note: failed ? translate(turn.locale, 'chat.recommender.modelFailed') : null,
+    note: noteOf([...(failed ? ['chat.recommender.modelFailed' as const] : []), ...answer.unmetHints.map((hint) => UNMET_HINT_KEYS[hint])], turn.locale),
   });
 }
 

@@ -14,6 +14,8 @@ import { findBookId } from '../../../db/queries/refs.ts';
 import { searchAuthors, searchBooks, searchSeries } from '../../../db/queries/search.ts';
 import { bookPath } from '../../../src/domain/chat/book-links.ts';
 import { toolData } from '../../../src/domain/chat/system-prompt.ts';
+import { UNMET_HINT_KEYS } from '../../../src/domain/recommend/explanation.ts';
+import { translate } from './messages.ts';
 import { markdownToPlainText, truncateText } from '../../../src/domain/description.ts';
 import type { Locale } from '../../../src/domain/enums.ts';
 
@@ -92,7 +94,12 @@ export function chatTools({ db, locale, userId, returned }: ToolContext) {
       inputSchema: z.object({ wish: z.string().min(1).max(1000), limit: z.number().int().min(1).max(10).optional() }),
       execute: async ({ wish, limit }) => {
         const answer = await recommendBooks(db, { text: wish, locale, userId, limit: limit ?? 6 });
-        return toolData({ recognized: answer.recognized.map((e) => ({ kind: e.kind, name: e.name })), books: answer.books.map(recommendation) });
+        return toolData({
+          recognized: answer.recognized.map((e) => ({ kind: e.kind, name: e.name })),
+          books: answer.books.map(recommendation),
+          // Tell the reader what could not be followed (issue 29 point 21) rather than pass the list off as "shorter".
+          couldNotFollow: answer.unmetHints.map((hint) => translate(locale, UNMET_HINT_KEYS[hint])),
+        });
       },
     }),
     readerBooks: tool({

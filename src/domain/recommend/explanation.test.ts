@@ -17,7 +17,7 @@ const w = (reason: Reason, weight = 5): WeightedReason => ({ reason, weight });
 
 describe('explainRecommendation', () => {
   it('names the award, year and named book of a shared shortlist, and the shared genre after it', () => {
-    const reasons = [genre, w({ kind: 'sharedShortlist', seedId: 1, awardId: 1, year: 1990, winner: false })];
+    const reasons = [genre, w({ kind: 'sharedShortlist', seedId: 1, awardId: 1, year: 1990, winner: false, seedWinner: true })];
     expect(explain('en', reasons)).toBe('Shortlisted for the 1990 Hugo Award beside Hyperion; also science fiction');
     expect(explain('de', reasons)).toBe('Wie Die linke Hand der Dunkelheit für den Hugo Award 1990 nominiert; ebenfalls Science-Fiction');
     expect(explain('it', reasons)).toBe('Candidato al Premio Hugo 1990 insieme a La mano sinistra delle tenebre; anche fantascienza');
@@ -29,10 +29,31 @@ describe('explainRecommendation', () => {
   });
 
   it('says a winner won', () => {
-    const reasons = [w({ kind: 'sharedShortlist', seedId: 1, awardId: 1, year: 1990, winner: true })];
+    const reasons = [w({ kind: 'sharedShortlist', seedId: 1, awardId: 1, year: 1990, winner: true, seedWinner: false })];
     expect(explain('en', reasons)).toBe('Won the 1990 Hugo Award, for which Hyperion was shortlisted too');
     expect(explain('de', reasons)).toBe('Gewann den Hugo Award 1990, für den auch Die linke Hand der Dunkelheit nominiert war');
     expect(explain('it', reasons)).toBe('Ha vinto il Premio Hugo 1990, a cui era candidato anche La mano sinistra delle tenebre');
+  });
+
+  it('says a tie as the catalogue has it: two winners of one year shared it, never "shortlisted too" (issue 29 point 21)', () => {
+    const reasons = [w({ kind: 'sharedShortlist', seedId: 1, awardId: 1, year: 1966, winner: true, seedWinner: true })];
+    expect(explain('en', reasons)).toBe('Shared the 1966 Hugo Award with Hyperion');
+    expect(explain('de', reasons)).toBe('Teilte sich den Hugo Award 1966 mit Die linke Hand der Dunkelheit');
+    expect(explain('it', reasons)).toBe('Ha vinto il Premio Hugo 1966 ex aequo con La mano sinistra delle tenebre');
+    const sameYear = [w({ kind: 'sameAwardYear', seedId: 1, awardId: 1, year: 1966, winner: true }, 1)];
+    expect(explain('en', sameYear)).toBe('Won the 1966 Hugo Award, the same year as Hyperion');
+  });
+
+  it('adds the book\'s award to a named author or series, in the middle of the sentence (issue 29 point 21)', () => {
+    const reasons = [w({ kind: 'byAuthor', authorId: 10 }, 4), w({ kind: 'awarded', awardId: 1, year: 1970, winner: true }, 0.1)];
+    expect(explain('en', reasons)).toBe('By Dan Simmons; won the 1970 Hugo Award');
+    expect(explain('de', reasons)).toBe('Von Dan Simmons; gewann den Hugo Award 1970');
+    expect(explain('it', [w({ kind: 'inSeries', seriesId: 5, position: 1 }, 4), w({ kind: 'awarded', awardId: 1, year: 1975, winner: false }, 0.05)])).toMatch(
+      /Hyperion Cantos; candidato al Premio Hugo 1975$/,
+    );
+    expect(explain('de', [w({ kind: 'byAuthor', authorId: 10 }, 4), w({ kind: 'awarded', awardId: 1, year: 1975, winner: false }, 0.05)])).toBe(
+      'Von Dan Simmons; für den Hugo Award 1975 nominiert',
+    );
   });
 
   it('names the series of the next volume', () => {

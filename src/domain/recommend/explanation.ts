@@ -15,7 +15,9 @@ export const EXPLANATION_KEYS = [
   'recommend.sameAuthor',
   'recommend.sharedShortlist',
   'recommend.sharedShortlistWon',
+  'recommend.sharedWin',
   'recommend.sameAwardYear',
+  'recommend.sameAwardYearWon',
   'recommend.coLiked',
   'recommend.sharedGenre',
   'recommend.sameEra',
@@ -26,8 +28,12 @@ export const EXPLANATION_KEYS = [
   'recommend.awardedWon',
   'recommend.awardedShortlisted',
   'recommend.alsoGenre',
+  'recommend.alsoFact',
 ] as const;
 export type ExplanationKey = (typeof EXPLANATION_KEYS)[number];
+
+/** What the answer says about a hint no book could follow (recognize.ts unmetHints), by hint. */
+export const UNMET_HINT_KEYS = { shorter: 'recommend.unmet.shorter', newer: 'recommend.unmet.newer', older: 'recommend.unmet.older' } as const;
 
 export type Translate = (key: ExplanationKey, params: Readonly<Record<string, string | number>>) => string;
 
@@ -72,7 +78,17 @@ function message(reason: Reason, names: ExplanationNames, locale: Locale): { key
     case 'sameAwardYear': {
       const award = names.awards.get(reason.awardId);
       if (award === undefined) return null;
-      const key = reason.kind === 'sameAwardYear' ? 'recommend.sameAwardYear' : reason.winner ? 'recommend.sharedShortlistWon' : 'recommend.sharedShortlist';
+      // Who won is said as the catalogue has it: two winners of one year (a tie) shared it (issue 29 point 21).
+      const key =
+        reason.kind === 'sameAwardYear'
+          ? reason.winner
+            ? 'recommend.sameAwardYearWon'
+            : 'recommend.sameAwardYear'
+          : reason.winner
+            ? reason.seedWinner
+              ? 'recommend.sharedWin'
+              : 'recommend.sharedShortlistWon'
+            : 'recommend.sharedShortlist';
       return { key, params: { award, year: reason.year, title: t } };
     }
     case 'coLiked':
@@ -110,6 +126,11 @@ function message(reason: Reason, names: ExplanationNames, locale: Locale): { key
 }
 
 const GENRE_KINDS = new Set<Reason['kind']>(['sharedGenre', 'inGenre']);
+/** Reasons that only repeat what the reader named (an author, a series): a fact about the book follows them. */
+const FACT_KINDS = new Set<Reason['kind']>(['byAuthor', 'inSeries']);
+
+/** A sentence's start inside another sentence ("Won the …" → "won the …"; German "Für den …" → "für den …"). */
+const lowerFirst = (text: string, locale: Locale) => text.charAt(0).toLocaleLowerCase(locale) + text.slice(1);
 const GENERIC_KINDS = new Set<Reason['kind']>(['sharedGenre', 'inGenre', 'sameEra']);
 
 /**
@@ -131,6 +152,12 @@ export function explainRecommendation(reasons: readonly WeightedReason[], names:
     }
   }
   if (!primary) return '';
+  if (FACT_KINDS.has(primary.kind)) {
+    // "By Ursula K. Le Guin" alone says nothing the reader did not ask: add the book's award (issue 29 point 21).
+    const award = ordered.find((r) => r.reason.kind === 'awarded')?.reason;
+    const fact = award ? message(award, names, locale) : null;
+    if (fact) return translate('recommend.alsoFact', { reason: primary.text, fact: lowerFirst(translate(fact.key, fact.params), locale) });
+  }
   if (GENRE_KINDS.has(primary.kind)) return primary.text;
   const genreReason = ordered.find((r) => GENRE_KINDS.has(r.reason.kind))?.reason;
   const genre = genreReason && 'genreId' in genreReason ? names.genres.get(genreReason.genreId) : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseMatches, fallbackPhrases, foldWord, readHints, splitWords, type NameMatch } from './recognize.ts';
+import { chooseMatches, fallbackPhrases, foldWord, readHints, readYears, splitWords, unmetHints, type NameMatch } from './recognize.ts';
 
 const match = (overrides: Partial<NameMatch>): NameMatch => ({ kind: 'book', id: 1, start: 0, length: 1, surname: false, popularity: 0, ...overrides });
 
@@ -73,5 +73,17 @@ describe('readHints', () => {
 
   it('lets "newer" and "older" together cancel out', () => {
     expect(readHints(splitWords('newer or older, whatever'))).toEqual({ shorter: false, newer: false, older: false });
+  });
+});
+
+describe('readYears and unmetHints (issue 29 point 21)', () => {
+  it('reads four-digit years from 1900 to 2099, once each', () => {
+    expect(readYears(splitWords('the 1966 Hugo, and 1966 again, not 1850 or 12345'))).toEqual([1966]);
+    expect(readYears(splitWords('Premio Urania 1990 e 2003'))).toEqual([1990, 2003]);
+  });
+
+  it('names the hints asked for that no book followed', () => {
+    expect(unmetHints({ shorter: true, newer: true, older: false }, ['newer'])).toEqual(['shorter']);
+    expect(unmetHints({ shorter: false, newer: false, older: false }, [])).toEqual([]);
   });
 });

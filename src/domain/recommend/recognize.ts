@@ -188,3 +188,20 @@ export function readHints(words: readonly Word[]): Hints {
   // "newer" and "older" together cancel out.
   return { shorter: has('shorter'), newer: newer && !older, older: older && !newer };
 }
+
+/**
+ * Years the request names ("the 1966 Hugo", "Premio Urania 1990"): four digits from 1900 to 2099.
+ * @example readYears(splitWords('the 1966 Hugo winners')) // [1966]
+ */
+export function readYears(words: readonly Word[]): number[] {
+  return [...new Set(words.map((w) => w.text).filter((t) => /^(19|20)\d\d$/.test(t)).map(Number))];
+}
+
+/**
+ * The hints the reader gave that no recommended book could follow: "shorter" when the catalogue knows
+ * no page count to compare (issue 29 point 21), so the answer can say so instead of ignoring it.
+ * @example unmetHints({ shorter: true, newer: false, older: false }, []) // ['shorter']
+ */
+export function unmetHints(hints: Hints, followed: readonly (keyof Hints)[]): (keyof Hints)[] {
+  return (Object.keys(hints) as (keyof Hints)[]).filter((hint) => hints[hint] && !followed.includes(hint));
+}

@@ -53,7 +53,7 @@ describe('scoreCandidates: shared facts', () => {
   it('ranks a shared shortlist above an award of the same year, and both above genre and era alone', () => {
     const scored = scoreCandidates({ seeds: [hyperion], candidates: [genreOnly, sameYearOtherAward, shortlisted], seriesMembers: [] });
     expect(ids(scored)).toEqual([20, 21, 22]);
-    expect(scored[0]!.reasons[0]!.reason).toEqual({ kind: 'sharedShortlist', seedId: 1, awardId: HUGO, year: 1990, winner: false });
+    expect(scored[0]!.reasons[0]!.reason).toEqual({ kind: 'sharedShortlist', seedId: 1, awardId: HUGO, year: 1990, winner: false, seedWinner: true });
     expect(scored[1]!.reasons.map((r) => r.reason.kind).sort()).toEqual(['sameAwardYear', 'sameEra', 'sharedGenre']);
   });
 
@@ -107,5 +107,24 @@ describe('scoreCandidates: what the reader named besides books, and hints', () =
     const base = { seeds: [{ ...hyperion, pages: 500 }], candidates: [older, newer], seriesMembers: [] };
     expect(ids(scoreCandidates({ ...base, hints: { shorter: false, newer: true, older: false } }))).toEqual([91, 90]);
     expect(ids(scoreCandidates({ ...base, hints: { shorter: true, newer: false, older: false } }))).toEqual([90, 91]);
+  });
+
+  it('puts a named award\'s entries of a named year first ("the 1966 Hugo", issue 29 point 21)', () => {
+    const won2014 = book({ id: 95, wins: 5, awards: [{ awardId: HUGO, categoryId: 1, year: 2014, winner: true }] });
+    const shortlisted1966 = book({ id: 96, awards: [{ awardId: HUGO, categoryId: 1, year: 1966, winner: false }] });
+    const focus = { authorIds: [], seriesIds: [], genreIds: [], awardIds: [HUGO] };
+    expect(ids(scoreCandidates({ seeds: [], candidates: [won2014, shortlisted1966], seriesMembers: [], focus }))).toEqual([95, 96]);
+    const scored = scoreCandidates({ seeds: [], candidates: [won2014, shortlisted1966], seriesMembers: [], focus: { ...focus, years: [1966] } });
+    expect(ids(scored)).toEqual([96, 95]);
+    expect(scored[0]!.reasons[0]!.reason).toEqual({ kind: 'awarded', awardId: HUGO, year: 1966, winner: false });
+  });
+
+  it('gives a book of a named author its first win as a second fact, which only breaks ties (issue 29 point 21)', () => {
+    const plain = book({ id: 97, authorIds: [30] });
+    const winner = book({ id: 98, authorIds: [30], awards: [{ awardId: NEBULA, categoryId: 2, year: 1975, winner: false }, { awardId: HUGO, categoryId: 1, year: 1970, winner: true }] });
+    const scored = scoreCandidates({ seeds: [], candidates: [plain, winner], seriesMembers: [], focus: { authorIds: [30], seriesIds: [], genreIds: [], awardIds: [] } });
+    expect(ids(scored)).toEqual([98, 97]);
+    expect(scored[0]!.reasons.map((r) => r.reason)).toEqual([{ kind: 'byAuthor', authorId: 30 }, { kind: 'awarded', awardId: HUGO, year: 1970, winner: true }]);
+    expect(scored[0]!.score - scored[1]!.score).toBeLessThan(WEIGHTS.popularity);
   });
 });

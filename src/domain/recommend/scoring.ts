@@ -42,7 +42,8 @@ export interface BookFacts {
 export type Reason =
   | { kind: 'nextInSeries' | 'laterInSeries' | 'earlierInSeries'; seedId: number; seriesId: number }
   | { kind: 'sameAuthor'; seedId: number; authorId: number }
-  | { kind: 'sharedShortlist'; seedId: number; awardId: number; year: number; winner: boolean }
+  /** winner: the candidate won; seedWinner: the named book won (a tie, as Dune and This Immortal in 1966, is both). */
+  | { kind: 'sharedShortlist'; seedId: number; awardId: number; year: number; winner: boolean; seedWinner: boolean }
   | { kind: 'sameAwardYear'; seedId: number; awardId: number; year: number; winner: boolean }
   | { kind: 'coLiked'; seedId: number; readers: number }
   | { kind: 'sharedGenre'; seedId: number; genreId: number }
@@ -92,6 +93,13 @@ export const WEIGHTS = {
   /** Per win (log), the tie-break of equals and the order of a genre or award asked for alone. */
   popularity: 0.2,
   hint: 1,
+  /** A named award's entry in a year the reader named. */
+  awardYear: 3,
+  /**
+   * The book's best award, beside a named author or series: it says what sets the book apart ("By
+   * Ursula K. Le Guin; won the 1970 Hugo Award", issue 29 point 21) and only breaks ties.
+   */
+  awardFact: 0.05,
   /** A candidate outside a named genre or without a named award keeps this share of its score. */
   offFocus: 0.3,
 } as const;
@@ -105,6 +113,8 @@ export interface Focus {
   seriesIds: number[];
   genreIds: number[];
   awardIds: number[];
+  /** Years the reader named ("the 1966 Hugo"): a named award's entries of those years come first. */
+  years?: number[];
 }
 
 export const NO_FOCUS: Focus = { authorIds: [], seriesIds: [], genreIds: [], awardIds: [] };
@@ -161,7 +171,7 @@ function reasonsAgainstSeed(seed: BookFacts, candidate: BookFacts, members: Map<
     if (shared) {
       const size = Math.max(2, entry.listSize ?? WEIGHTS.typicalListSize);
       reasons.push({
-        reason: { kind: 'sharedShortlist', seedId: seed.id, awardId: entry.awardId, year: entry.year, winner: entry.winner },
+        reason: { kind: 'sharedShortlist', seedId: seed.id, awardId: entry.awardId, year: entry.year, winner: entry.winner, seedWinner: shared.winner },
         weight: WEIGHTS.sharedShortlist * Math.min(WEIGHTS.shortListCap, (WEIGHTS.typicalListSize / size) ** WEIGHTS.listSizeExponent),
       });
     } else if (seed.awards.some((s) => s.year === entry.year) && sameYear < WEIGHTS.sameAwardYearMax) {
@@ -198,10 +208,19 @@ function focusReasons(candidate: BookFacts, focus: Focus): WeightedReason[] {
   if (place) reasons.push({ reason: { kind: 'inSeries', seriesId: place.seriesId, position: place.position }, weight: WEIGHTS.inSeries - Math.min(2, (place.position ?? 1) / 10) });
   const genre = candidate.genreIds.find((g) => focus.genreIds.includes(g));
   if (genre !== undefined) reasons.push({ reason: { kind: 'inGenre', genreId: genre }, weight: WEIGHTS.inGenre });
+  const years = focus.years ?? [];
+  const inYear = (e: AwardEntry) => Number(years.includes(e.year));
   const award = [...candidate.awards]
     .filter((e) => focus.awardIds.includes(e.awardId))
-    .sort((a, b) => Number(b.winner) - Number(a.winner) || b.year - a.year)[0];
-  if (award) reasons.push({ reason: { kind: 'awarded', awardId: award.awardId, year: award.year, winner: award.winner }, weight: award.winner ? 1.5 : 1 });
+    .sort((a, b) => inYear(b) - inYear(a) || Number(b.winner) - Number(a.winner) || b.year - a.year)[0];
+  if (award) {
+    const weight = (award.winner ? 1.5 : 1) + (inYear(award) ? WEIGHTS.awardYear : 0);
+    reasons.push({ reason: { kind: 'awarded', awardId: award.awardId, year: award.year, winner: award.winner }, weight });
+  } else if (reasons.some((r) => r.reason.kind === 'byAuthor' || r.reason.kind === 'inSeries')) {
+    // The first win (else the first shortlist): the fact a reader of that author or series knows the book by.
+    const best = [...candidate.awards].sort((a, b) => Number(b.winner) - Number(a.winner) || a.year - b.year || a.awardId - b.awardId)[0];
+    if (best) reasons.push({ reason: { kind: 'awarded', awardId: best.awardId, year: best.year, winner: best.winner }, weight: WEIGHTS.awardFact * (best.winner ? 2 : 1) });
+  }
   return reasons;
 }
 
