@@ -1,7 +1,8 @@
 /**
  * Checks a static build against the database it was built from (issue 3): every book, author and
  * series has its detail page in every locale, no detail page exists without a record, each page
- * carries parseable JSON-LD of the right type, and the sitemaps (index + parts) list exactly pages that exist,
+ * carries parseable JSON-LD of the right type, and the sitemaps (index + parts, answered by the sitemaps
+ * function from the same database) list exactly pages that exist,
  * including every detail page; the feeds of the new books, every award and every series exist (issue 16)
  * and the series pages link theirs.
  *
@@ -14,13 +15,15 @@
 import './local-runtime.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { connect } from '../db/client.ts';
+import type { Context } from '@netlify/functions';
+import { closeSharedConnection, connect } from '../db/client.ts';
 import { resolveLocalDatabaseUrl, stopOwnedEmbeddedServers } from '../db/embedded.ts';
 import { loadCatalogueSnapshot } from '../db/queries/catalogue.ts';
 import { LOCALES } from '../src/domain/enums.ts';
 import { feedPath } from '../src/domain/open-data/feed-items.ts';
 import { FEED_FORMATS } from '../src/domain/open-data/feeds.ts';
 import { localePath } from '../src/lib/i18n.ts';
+import sitemaps from '../netlify/functions/sitemaps.mts';
 import { defaultBuildDir } from './site-build.ts';
 
 const DIST = defaultBuildDir();
@@ -76,11 +79,9 @@ if (!existsSync(DIST)) {
 }
 
 const started = Date.now();
-const connection = connect(await resolveLocalDatabaseUrl(), { max: 4 });
-const snapshot = await loadCatalogueSnapshot(connection.db).finally(async () => {
-  await connection.close();
-  await stopOwnedEmbeddedServers();
-});
+const databaseUrl = await resolveLocalDatabaseUrl();
+const connection = connect(databaseUrl, { max: 4 });
+const snapshot = await loadCatalogueSnapshot(connection.db).finally(() => connection.close());
 
 const expectedPaths = new Set<string>();
 const counts: string[] = [];
@@ -140,32 +141,44 @@ for (const locale of LOCALES) {
 }
 counts.push(`feeds: ${feedFiles}`);
 
-// The sitemap index and its parts: every detail page listed once, every listed URL built.
-const sitemapFile = path.join(DIST, 'sitemap.xml');
+// The sitemap index and its parts, as the sitemaps function answers them from this database (issue 28
+// point 5: they are no files of the build): every detail page listed once, every listed URL built.
+process.env.DATABASE_URL = databaseUrl;
+const origin = 'http://localhost';
+const askSitemap = async (pathname: string, part?: string): Promise<string | null> => {
+  const answer = await sitemaps(new Request(`${origin}${pathname}`), { params: part === undefined ? {} : { part } } as unknown as Context);
+  return answer.status === 200 ? answer.text() : null;
+};
 let sitemapUrls = 0;
-if (!existsSync(sitemapFile)) {
-  report('sitemap', 'sitemap.xml is missing');
-} else {
-  const listed = new Set<string>();
-  let alternates = 0;
-  for (const part of readFileSync(sitemapFile, 'utf8').matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)) {
-    const partFile = path.join(DIST, new URL((part[1] ?? '').replace(/&amp;/g, '&')).pathname);
-    if (!existsSync(partFile)) {
-      report('sitemap parts named in the index but not built', partFile);
-      continue;
+try {
+  const index = await askSitemap('/sitemap.xml');
+  if (index === null) {
+    report('sitemap', 'sitemap.xml does not answer');
+  } else {
+    const listed = new Set<string>();
+    let alternates = 0;
+    for (const part of index.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)) {
+      const partPath = new URL((part[1] ?? '').replace(/&amp;/g, '&')).pathname;
+      const xml = await askSitemap(partPath, /^\/sitemaps\/(.+)\.xml$/.exec(partPath)?.[1]);
+      if (xml === null) {
+        report('sitemap parts named in the index that do not answer', partPath);
+        continue;
+      }
+      for (const match of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+        sitemapUrls += 1;
+        const pathname = new URL((match[1] ?? '').replace(/&amp;/g, '&')).pathname;
+        if (listed.has(pathname)) report('sitemap', `listed twice: ${pathname}`);
+        listed.add(pathname);
+        if (!isBuilt(pathname)) report('sitemap URLs without a built page', pathname);
+      }
+      alternates += (xml.match(/<xhtml:link /g) ?? []).length;
     }
-    const xml = readFileSync(partFile, 'utf8');
-    for (const match of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
-      sitemapUrls += 1;
-      const pathname = new URL((match[1] ?? '').replace(/&amp;/g, '&')).pathname;
-      if (listed.has(pathname)) report('sitemap', `listed twice: ${pathname}`);
-      listed.add(pathname);
-      if (!isBuilt(pathname)) report('sitemap URLs without a built page', pathname);
-    }
-    alternates += (xml.match(/<xhtml:link /g) ?? []).length;
+    for (const expected of expectedPaths) if (!listed.has(expected)) report('detail pages missing from the sitemaps', expected);
+    if (alternates !== sitemapUrls * (LOCALES.length + 1)) report('sitemap', `${alternates} hreflang alternates for ${sitemapUrls} URLs (expected ${LOCALES.length + 1} each)`);
   }
-  for (const expected of expectedPaths) if (!listed.has(expected)) report('detail pages missing from the sitemaps', expected);
-  if (alternates !== sitemapUrls * (LOCALES.length + 1)) report('sitemap', `${alternates} hreflang alternates for ${sitemapUrls} URLs (expected ${LOCALES.length + 1} each)`);
+} finally {
+  await closeSharedConnection();
+  await stopOwnedEmbeddedServers();
 }
 
 console.log(`check-build: ${path.relative(process.cwd(), DIST) || DIST} against ${snapshot.books.length} books, ${snapshot.authors.length} authors, ${snapshot.series.length} series`);

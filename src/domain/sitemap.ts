@@ -1,5 +1,6 @@
 /**
- * Sitemaps (issue 3, item 3; sitemaps.org): /sitemap.xml is a sitemap index naming one file per
+ * Sitemaps (issue 3, item 3; issue 28 point 5: answered from the database by netlify/functions/sitemaps.mts;
+ * sitemaps.org): /sitemap.xml is a sitemap index naming one file per
  * section and chunk (`/sitemaps/books-1.xml`, ...), each at most 50,000 URLs, so the catalogue can
  * grow past 50,000 pages (the 30,000-book benchmark has ~125,000). Every route exists in every locale
  * and is listed once per locale with its hreflang alternates (en, de, it, x-default → en).
@@ -12,25 +13,36 @@ export const MAX_SITEMAP_URLS = 50_000;
 export interface SitemapPart {
   /** File name without extension, e.g. `books-2`. */
   name: string;
-  /** Unprefixed routes (`/books/dune`); each is listed in every locale. */
-  routes: string[];
+}
+
+/** The sections of the sitemap, in the index's order: the pages besides records, then one per kind of record page. */
+export const SITEMAP_SECTIONS = ['pages', 'books', 'authors', 'series', 'awards'] as const;
+export type SitemapSection = (typeof SITEMAP_SECTIONS)[number];
+
+/** Routes per part: every route is listed once per locale. */
+export const routesPerPart = (maxUrls = MAX_SITEMAP_URLS): number => Math.floor(maxUrls / LOCALES.length);
+
+/**
+ * The parts' names from the number of routes of each section, without loading them (issue 28 point 5:
+ * the index of a 1,000,000-book catalogue is a few counts).
+ * @example sitemapPartNames({ pages: 10, books: 20_000, authors: 0, series: 5, awards: 3 }) // ['pages-1', 'books-1', 'books-2', 'series-1', 'awards-1']
+ */
+export function sitemapPartNames(counts: Readonly<Record<SitemapSection, number>>, maxUrls = MAX_SITEMAP_URLS): string[] {
+  const perPart = routesPerPart(maxUrls);
+  return SITEMAP_SECTIONS.flatMap((section) => Array.from({ length: Math.ceil(counts[section] / perPart) }, (_, i) => `${section}-${i + 1}`));
 }
 
 /**
- * Splits each section's routes into parts of at most `maxUrls` URLs (counting every locale).
- * @example sitemapParts({ pages: ['/'], books: ['/books/a', '/books/b'] }, 3) // pages-1 ['/'], books-1 ['/books/a'], books-2 ['/books/b']
+ * Which routes a part holds: its section and the window of that section's routes (in id order).
+ * Null for a name that is no part.
+ * @example sitemapPartWindow('books-2') // { section: 'books', offset: 16666, limit: 16666 }
  */
-export function sitemapParts(sections: Readonly<Record<string, readonly string[]>>, maxUrls = MAX_SITEMAP_URLS): SitemapPart[] {
-  const perPart = Math.floor(maxUrls / LOCALES.length);
-  if (perPart < 1) throw new Error(`A sitemap part must hold at least one route in ${LOCALES.length} locales`);
-  const parts: SitemapPart[] = [];
-  for (const [section, routes] of Object.entries(sections)) {
-    if (!/^[a-z][a-z0-9-]*$/.test(section)) throw new Error(`Sitemap section names are lower-case words: ${section}`);
-    for (let start = 0, n = 1; start < routes.length; start += perPart, n += 1) {
-      parts.push({ name: `${section}-${n}`, routes: routes.slice(start, start + perPart) });
-    }
-  }
-  return parts;
+export function sitemapPartWindow(name: string, maxUrls = MAX_SITEMAP_URLS): { section: SitemapSection; offset: number; limit: number } | null {
+  const match = /^([a-z]+)-([1-9][0-9]{0,5})$/.exec(name);
+  const section = SITEMAP_SECTIONS.find((s) => s === match?.[1]);
+  if (!match || !section) return null;
+  const limit = routesPerPart(maxUrls);
+  return { section, offset: (Number(match[2]) - 1) * limit, limit };
 }
 
 const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };

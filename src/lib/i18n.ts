@@ -8,6 +8,7 @@
 import { isLocale } from '../domain/accept-language.ts';
 import { pluralFormsIn, pluralTemplate, type PluralForms } from '../islands/cards/format.ts';
 import { DEFAULT_LOCALE, type Locale } from '../domain/enums.ts';
+import { localePath } from '../domain/routes.ts';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
@@ -80,15 +81,8 @@ export function formatNumber(locale: Locale, value: number): string {
   return new Intl.NumberFormat(locale).format(value);
 }
 
-/**
- * The locale-prefixed path of an unprefixed route; the locale root keeps its trailing slash.
- * @example localePath('de', '/books') // '/de/books'
- * @example localePath('it', '/') // '/it/'
- */
-export function localePath(locale: Locale, path = '/'): string {
-  const rest = path.replace(/^\/+/, '');
-  return rest === '' ? `/${locale}/` : `/${locale}/${rest}`;
-}
+// The one localePath (src/domain/routes.ts), here for the pages and islands that import it with t().
+export { localePath };
 
 /** The locale a pathname starts with ('/de/books' → 'de'), if any. */
 export function localeFromPath(pathname: string): Locale | undefined {

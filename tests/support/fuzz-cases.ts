@@ -291,9 +291,10 @@ const EVENT_FUNCTIONS = ['deploy-succeeded'];
 
 /**
  * Functions that answer pages, not the API (no envelope): entity-path (id routes and old slugs, a 301
- * or the 404 page; its hostile keys are tests/integration/entity-paths.test.ts).
+ * or the 404 page; its hostile keys are tests/integration/entity-paths.test.ts) and sitemaps (XML; its
+ * unknown parts are tests/integration/sitemaps.test.ts).
  */
-const PAGE_FUNCTIONS = ['entity-path'];
+const PAGE_FUNCTIONS = ['entity-path', 'sitemaps'];
 
 /** Function modules of netlify/functions that the table does not name. */
 export function unlistedFunctions(specs: EndpointSpec[] = ENDPOINTS): string[] {
