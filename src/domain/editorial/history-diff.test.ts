@@ -44,3 +44,9 @@ describe('a history entry with names (issue 29 point 17)', () => {
     ]);
   });
 });
+
+describe('an edition on its book’s history', () => {
+  it('leaves out the book id it belongs to', () => {
+    expect(historyChanges(null, { id: 4, bookId: 9, title: 'Der Wüstenplanet', version: 1 })).toEqual([{ field: 'title', before: '', after: 'Der Wüstenplanet' }]);
+  });
+});

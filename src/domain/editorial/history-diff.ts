@@ -11,8 +11,8 @@ export interface FieldChange {
   after: string;
 }
 
-/** Fields that are bookkeeping, not content. */
-const SKIPPED = new Set(['id', 'slugPinned', 'updatedAt', 'createdAt', 'version']);
+/** Fields that are bookkeeping, not content (an edition's bookId: it shows on its book's history, issue 29 point 17). */
+const SKIPPED = new Set(['id', 'slugPinned', 'updatedAt', 'createdAt', 'version', 'bookId']);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
