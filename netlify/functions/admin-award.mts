@@ -6,7 +6,7 @@ import { awardAnswer } from './_shared/awards-admin.ts';
 import { expectedVersionOf, IdParams, requireEditor } from './_shared/editorial.ts';
 import { handle, parseJson, parseParams } from './_shared/http.ts';
 
-/** /api/admin/awards/{id} (issue 13 point 4; super users only): PATCH `{name?, names?, about?, version?}`; DELETE (categories and entries go with it). A stale `version` or If-Match is a 409 with the award (issue 27). */
+/** /api/admin/awards/{id} (issue 13 point 4; super users only): PATCH `{name?, names?, about?, version?}`; DELETE (its categories and 'no award' years go with it; 409 naming the books while any has an entry in it, issue 29 point 19). A stale `version` or If-Match is a 409 with the award (issue 27). */
 export default handle({
   PATCH: async (req, ctx) => {
     const { actor } = await requireEditor(req);
@@ -17,7 +17,7 @@ export default handle({
   DELETE: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const { id } = parseParams(ctx.params, IdParams);
-    return awardAnswer(ctx, await deleteAward(await getDb(), actor, id, expectedVersionOf(req)));
+    return awardAnswer(ctx, await deleteAward(await getDb(), actor, id, ctx.locale, expectedVersionOf(req)), 200, 'api.error.awardNotFound', 'api.error.awardHasBooks');
   },
 });
 

@@ -7,13 +7,15 @@ import { handle, ok, parseQuery } from './_shared/http.ts';
 
 /**
  * GET /api/admin/history?entity=book&id=42&page=1 (issue 13 point 8; super users only): the admin
- * writes of one thing, newest first, with who, when, what and the thing before and after.
+ * writes of one thing, newest first, with who, when, what and the thing before and after; a book's
+ * also has its editions' writes and the award finalists saves that named it, and every page the names
+ * of the authors, genres, series, awards and categories its records name by id (issue 29 point 17).
  */
 export default handle({
-  GET: async (req) => {
+  GET: async (req, ctx) => {
     await requireEditor(req);
     const query = parseQuery(req, HistoryQuerySchema);
-    return ok(await listHistory(await getDb(), query));
+    return ok(await listHistory(await getDb(), query, ctx.locale));
   },
 });
 

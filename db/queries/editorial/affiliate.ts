@@ -6,7 +6,8 @@
  * live from GET /api/affiliate/services (its per-instance cache is cleared by the writing handler).
  */
 import { sql } from 'drizzle-orm';
-import type { AdminAffiliate, AdminAffiliateService, AffiliateLocaleInput, AffiliateLocalePatch, AffiliateServiceInput, AffiliateServicePatch } from '../../../src/domain/schemas/affiliate.ts';
+import { AFFILIATE_TEMPLATE_PROBLEM_KEYS, type AdminAffiliate, type AdminAffiliateService, type AffiliateLocaleInput, type AffiliateLocalePatch, type AffiliateServiceInput, type AffiliateServicePatch } from '../../../src/domain/schemas/affiliate.ts';
+import { isOwnHostTemplate } from '../../../src/domain/reader/affiliate-link.ts';
 import type { Database } from '../../client.ts';
 import { fitsSerial } from '../refs.ts';
 import { checkVersion, Refusal, rows, type Executor, type Outcome } from './common.ts';
@@ -21,13 +22,19 @@ const SERVICE_JSON = sql`json_build_object('id', s.id, 'version', s.version, 'ke
                                                          'domain', l.domain, 'affiliateTag', l.affiliate_tag) ORDER BY l.id)
                        FROM affiliate_service_locales l WHERE l.service_id = s.id), '[]'))`;
 
-/** Every service (disabled ones too) with its locales, and the preview's sample edition. */
-export async function listAffiliateAdmin(db: Database): Promise<AdminAffiliate> {
+/**
+ * Every service (disabled ones too) with its locales, and the preview's sample edition: the primary
+ * edition of the book the admin chose (id or slug; issue 29 point 20), Dune's when none is chosen, or
+ * the book's first edition when none is primary. Null when there is no such book or it has no edition.
+ */
+export async function listAffiliateAdmin(db: Database, book: number | string = PREVIEW_BOOK_SLUG): Promise<AdminAffiliate> {
+  const where = typeof book === 'number' ? (fitsSerial(book) ? sql`b.id = ${book}` : sql`false`) : sql`b.slug = ${book}`;
   const [row] = await rows<AdminAffiliate>(
     db,
     sql`SELECT coalesce((SELECT json_agg(${SERVICE_JSON} ORDER BY s.id) FROM affiliate_services s), '[]') AS services,
-               (SELECT json_build_object('title', e.title, 'isbn', e.isbn, 'asin', e.asin)
-                FROM books b JOIN editions e ON e.book_id = b.id AND e.is_primary_edition WHERE b.slug = ${PREVIEW_BOOK_SLUG}) AS sample`,
+               (SELECT json_build_object('bookId', b.id, 'bookTitle', b.original_title, 'title', e.title, 'isbn', e.isbn, 'asin', e.asin)
+                FROM books b JOIN editions e ON e.book_id = b.id WHERE ${where}
+                ORDER BY e.is_primary_edition DESC, e.id LIMIT 1) AS sample`,
   );
   return row!;
 }
@@ -123,6 +130,9 @@ export async function updateAffiliateLocale(db: Database, actor: Actor, localeId
                                 template = coalesce(${patch.template ?? null}, template), domain = coalesce(${patch.domain ?? null}, domain),
                                 affiliate_tag = ${tag}, edited_at = now() WHERE id = ${localeId}`);
     const after = (await readService(tx, before.id))!;
+    // A patch may change the template or the domain alone: the stored pair must still keep links on the service's host (issue 29 point 20).
+    const changed = after.locales.find((l) => l.id === localeId)!;
+    if (!isOwnHostTemplate(changed.template, changed.domain)) throw new Refusal({ ok: false, reason: 'invalid', details: [{ path: 'template', key: AFFILIATE_TEMPLATE_PROBLEM_KEYS.host }] });
     await recordHistory(tx, { actor, entityType: 'affiliate_service', entityId: String(before.id), action: 'update', before, after });
     return after;
   });

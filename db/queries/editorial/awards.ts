@@ -18,7 +18,10 @@ import { recordHistory, type Actor } from './history.ts';
 
 const AWARD_JSON = sql`json_build_object('id', a.id, 'version', a.version, 'slug', a.slug, 'name', a.name, 'names', a.names, 'about', a.about,
   'categories', coalesce((SELECT json_agg(json_build_object('id', c.id, 'slug', c.slug, 'names', c.names, 'position', c.position) ORDER BY c.position, c.id)
-                          FROM award_categories c WHERE c.award_id = a.id), '[]'))`;
+                          FROM award_categories c WHERE c.award_id = a.id), '[]'),
+  'customCategories', coalesce((SELECT json_agg(u.name ORDER BY u.name) FROM (
+                                  SELECT ba.custom_category AS name FROM book_awards ba WHERE ba.award_id = a.id AND ba.category_id IS NULL AND ba.custom_category <> ''
+                                  UNION SELECT n.custom_category FROM award_no_award_years n WHERE n.award_id = a.id AND n.category_id IS NULL AND n.custom_category <> '') u), '[]'))`;
 
 export async function listAwardsAdmin(db: Executor): Promise<AdminAward[]> {
   const [row] = await rows<{ awards: AdminAward[] }>(db, sql`SELECT coalesce(json_agg(${AWARD_JSON} ORDER BY a.name, a.id), '[]') AS awards FROM awards a`);
@@ -87,14 +90,33 @@ export async function updateAward(db: Database, actor: Actor, id: number, patch:
   });
 }
 
-/** Deletes an award with its categories and every book's entry in it. */
-export async function deleteAward(db: Database, actor: Actor, id: number, expected: ExpectedVersion = null): Promise<Outcome<{ id: number }>> {
+/**
+ * Deletes an award that no book entry names, with its categories and 'no award' years (they stay in
+ * the history's `before`). While books are its winners or nominees the delete is refused naming them
+ * (409, issue 29 point 19), as a category's is: an editor empties its years on the finalists screen
+ * first, so no entry is lost by a click.
+ */
+export async function deleteAward(db: Database, actor: Actor, id: number, locale: Locale, expected: ExpectedVersion = null): Promise<Outcome<{ id: number }>> {
   return write(db, async (tx) => {
     const before = await lockAward(tx, id, expected);
+    const blocking = await awardBooks(tx, id, locale);
+    if (blocking.total > 0) throw new Refusal({ ok: false, reason: 'blocked', ...blocking });
     await tx.execute(sql`DELETE FROM awards WHERE id = ${id}`);
     await recordHistory(tx, { actor, entityType: 'award', entityId: String(id), action: 'delete', before, after: null });
     return { id };
   });
+}
+
+/** The books with an entry in an award (each once, the first few by title) and how many there are. */
+async function awardBooks(tx: Executor, awardId: number, locale: Locale): Promise<{ books: { id: number; slug: string; title: string }[]; total: number }> {
+  const title = localizedTitleSql({ id: sql`b.id`, originalTitle: sql`b.original_title`, originalLanguage: sql`b.original_language` }, locale);
+  const [row] = await rows<{ total: number; books: { id: number; slug: string; title: string }[] }>(
+    tx,
+    sql`WITH entered AS (SELECT DISTINCT b.id, b.slug, ${title} AS title FROM book_awards ba JOIN books b ON b.id = ba.book_id WHERE ba.award_id = ${awardId})
+        SELECT (SELECT count(*)::int FROM entered) AS total,
+               coalesce((SELECT json_agg(x ORDER BY x.title, x.id) FROM (SELECT * FROM entered ORDER BY title, id LIMIT 10) x), '[]') AS books`,
+  );
+  return { books: row!.books, total: row!.total };
 }
 
 export async function createAwardCategory(db: Database, actor: Actor, awardId: number, input: AwardCategoryInput, expected: ExpectedVersion = null): Promise<Outcome<AdminAward>> {

@@ -6,7 +6,7 @@ import { etagOf } from '../../../src/domain/editorial/versions.ts';
 import { staleError } from './editorial.ts';
 import { ok } from './http.ts';
 
-/** The written value (the pop-up's list forgotten on this instance) with its version as the ETag, or the refusal: 404, 409 with the unique value's key, 409 with the current service when stale (issue 27). */
+/** The written value (the pop-up's list forgotten on this instance) with its version as the ETag, or the refusal: 404, 400 with details (a template off the service's host), 409 with the unique value's key, 409 with the current service when stale (issue 27). */
 export function affiliateAnswer<T>(outcome: Outcome<T>, notFound: string, status = 200): Response {
   if (outcome.ok) {
     forgetAffiliateServices();
@@ -15,5 +15,6 @@ export function affiliateAnswer<T>(outcome: Outcome<T>, notFound: string, status
   }
   if (outcome.reason === 'stale') throw staleError(outcome.current);
   if (outcome.reason === 'conflict') throw new ApiError('CONFLICT', outcome.key);
+  if (outcome.reason === 'invalid') throw new ApiError('VALIDATION', 'api.error.validation', outcome.details);
   throw new ApiError('NOT_FOUND', notFound);
 }

@@ -14,7 +14,7 @@ import { requestRebuild } from './rebuild.ts';
  * `notFoundKey`: the award's, or the category's on a category's own endpoint), 400 with details, 409
  * naming the books a category's delete waits for.
  */
-export async function awardAnswer<T extends object>(ctx: RequestContext, outcome: Outcome<T>, status = 200, notFoundKey = 'api.error.awardNotFound'): Promise<Response> {
+export async function awardAnswer<T extends object>(ctx: RequestContext, outcome: Outcome<T>, status = 200, notFoundKey = 'api.error.awardNotFound', blockedKey = 'api.error.awardCategoryHasBooks'): Promise<Response> {
   if (outcome.ok) {
     await noteCatalogueWrite(); // read-your-writes (issue 27 point 5)
     const version = (outcome.value as { version?: unknown }).version;
@@ -22,7 +22,7 @@ export async function awardAnswer<T extends object>(ctx: RequestContext, outcome
   }
   if (outcome.reason === 'stale') throw staleError(outcome.current);
   if (outcome.reason === 'invalid') throw new ApiError('VALIDATION', 'api.error.validation', outcome.details);
-  if (outcome.reason === 'blocked') throw blockedError('api.error.awardCategoryHasBooks', outcome);
+  if (outcome.reason === 'blocked') throw blockedError(blockedKey, outcome);
   throw new ApiError('NOT_FOUND', notFoundKey);
 }
 

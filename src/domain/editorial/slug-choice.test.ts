@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPinned, nameSlug, slugPlan } from './slug-choice.ts';
+import { isPinned, nameSlug, slugNotice, slugPlan } from './slug-choice.ts';
 
 describe('nameSlug', () => {
   it('follows the spec rule and falls back per kind', () => {
@@ -42,5 +42,30 @@ describe('isPinned', () => {
     expect(isPinned('book', 'dune-the-novel', 'Dune')).toBe(true);
     expect(isPinned('book', 'dune-3', 'Dune')).toBe(false);
     expect(isPinned('author', 'unknown-author', '李白')).toBe(false);
+  });
+});
+
+describe('slugNotice (issue 29 point 18)', () => {
+  it('says so when a new book is saved under a numbered slug because its own was taken', () => {
+    expect(slugNotice({ kind: 'book', name: 'Dune', requested: 'dune', previous: null, saved: 'dune-2' })).toEqual({ key: 'admin.slug.taken', params: { wanted: 'dune', saved: 'dune-2' } });
+  });
+
+  it('compares with the slug rule of what was typed, or of the name when the field was empty', () => {
+    expect(slugNotice({ kind: 'author', name: 'Stanisław Lem', requested: 'Stanisław Lem', previous: null, saved: 'stanislaw-lem' })).toBeNull();
+    expect(slugNotice({ kind: 'book', name: 'Der Wüstenplanet', requested: '', previous: null, saved: 'der-wuestenplanet-2' })).toEqual({ key: 'admin.slug.taken', params: { wanted: 'der-wuestenplanet', saved: 'der-wuestenplanet-2' } });
+  });
+
+  it('says that the address moved when a rename changed the slug', () => {
+    expect(slugNotice({ kind: 'book', name: 'Dune Messiah', requested: 'dune', previous: 'dune', saved: 'dune-messiah' })).toEqual({ key: 'admin.slug.moved', params: { before: 'dune', saved: 'dune-messiah' } });
+  });
+
+  it('stays silent when an edited thing keeps its address', () => {
+    expect(slugNotice({ kind: 'series', name: 'Dune', requested: 'dune', previous: 'dune', saved: 'dune' })).toBeNull();
+  });
+});
+
+describe('slugNotice of a slug typed over an edited thing', () => {
+  it('says the typed slug was taken', () => {
+    expect(slugNotice({ kind: 'book', name: 'Dune', requested: 'dune', previous: 'dune-messiah', saved: 'dune-2' })).toEqual({ key: 'admin.slug.taken', params: { wanted: 'dune', saved: 'dune-2' } });
   });
 });

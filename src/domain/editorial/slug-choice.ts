@@ -53,3 +53,34 @@ export function slugPlan(situation: SlugSituation): { keep: true } | { keep: fal
 export function isPinned(kind: EditedEntity, slug: string, name: string): boolean {
   return !slugFitsBase(slug, nameSlug(kind, name));
 }
+
+/** What a save did to the address, for the editor to say (issue 29 point 18): a slug that was taken and numbered, or a moved address. */
+export type SlugNotice = { key: 'admin.slug.taken'; params: { wanted: string; saved: string } } | { key: 'admin.slug.moved'; params: { before: string; saved: string } };
+
+export interface SavedSlug {
+  kind: EditedEntity;
+  /** The title or name that was saved. */
+  name: string;
+  /** What the slug field held when saving ('' when empty: the name's slug is wanted). */
+  requested: string;
+  /** The slug before the save (null for a new thing). */
+  previous: string | null;
+  /** The slug the server saved. */
+  saved: string;
+}
+
+/**
+ * The notice a save's slug calls for, or null when the address is the one the editor asked for and did
+ * not move: a slug asked for (a new thing's, or one typed over an edited thing's) saved as another
+ * because it was taken ('dune': 'dune-2'), or an edited thing whose address changed with its name
+ * (its old address forwards to the new one).
+ * @example slugNotice({ kind: 'book', name: 'Dune', requested: 'dune', previous: null, saved: 'dune-2' }) // { key: 'admin.slug.taken', params: { wanted: 'dune', saved: 'dune-2' } }
+ */
+export function slugNotice({ kind, name, requested, previous, saved }: SavedSlug): SlugNotice | null {
+  // A slug the editor asked for: a new thing's (typed or its name's), or one typed over an edited thing's.
+  const asked = previous === null || (requested.trim() !== '' && requested.trim() !== previous);
+  const wanted = requested.trim() ? slugify(requested) || nameSlug(kind, name) : nameSlug(kind, name);
+  if (asked && wanted !== saved) return { key: 'admin.slug.taken', params: { wanted, saved } };
+  if (previous !== null && previous !== saved) return { key: 'admin.slug.moved', params: { before: previous, saved } };
+  return null;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AffiliateLocale, AffiliateService } from '../schemas/reader.ts';
-import { affiliateTemplateProblem, buildAffiliateLink, FALLBACK_AFFILIATE_DOMAIN, isAffiliateDomain } from './affiliate-link.ts';
+import { affiliateTemplateProblem, buildAffiliateLink, FALLBACK_AFFILIATE_DOMAIN, isAffiliateDomain, isOwnHostTemplate, previewAffiliateLink } from './affiliate-link.ts';
 
 const locale = (overrides: Partial<AffiliateLocale> = {}): AffiliateLocale => ({
   region: 'DE',
@@ -137,5 +137,35 @@ describe('affiliateTemplateProblem (the admin form, issue 13 point 6)', () => {
   it('knows a host name from a path or a user in disguise', () => {
     expect(isAffiliateDomain('www.amazon.de')).toBe(true);
     expect(isAffiliateDomain('evil.example/@www.amazon.de')).toBe(false);
+  });
+});
+
+describe('isOwnHostTemplate: links go to the service\'s own host only (issue 29 point 20)', () => {
+  it('accepts {domain} and the domain written out, in any case', () => {
+    expect(isOwnHostTemplate('https://{domain}/dp/{asin}?tag={tag}', 'www.amazon.de')).toBe(true);
+    expect(isOwnHostTemplate('https://WWW.Amazon.de/s?k={isbn}', 'www.amazon.de')).toBe(true);
+    expect(isOwnHostTemplate('https://{domain}/s?k={title}', 'localhost:8080')).toBe(true);
+  });
+
+  it('refuses another host, a host that only starts with the domain, and a user part', () => {
+    expect(isOwnHostTemplate('https://evil.example/dp/{asin}', 'www.amazon.de')).toBe(false);
+    expect(isOwnHostTemplate('https://{domain}.evil.example/dp/{asin}', 'www.amazon.de')).toBe(false);
+    expect(isOwnHostTemplate('https://{domain}@evil.example/dp/{asin}', 'www.amazon.de')).toBe(false);
+    expect(isOwnHostTemplate('https://amazon.de/dp/{asin}', 'www.amazon.de')).toBe(false);
+  });
+
+  it('makes affiliateTemplateProblem say host when the domain is known', () => {
+    expect(affiliateTemplateProblem(locale({ template: 'https://evil.example/dp/{asin}?tag={tag}' }))).toBe('host');
+    expect(affiliateTemplateProblem(locale())).toBeNull();
+  });
+});
+
+describe('previewAffiliateLink: the admin preview never falls back (issue 29 point 20)', () => {
+  it('shows the filled template for the chosen edition', () => {
+    expect(previewAffiliateLink(locale({ template: 'https://{domain}/s?k={isbn}&tag={tag}' }), dune)).toEqual({ url: 'https://www.amazon.de/s?k=9783453317130&tag=phantastika-21', missing: [] });
+  });
+
+  it('names the values the edition lacks instead of showing the search link', () => {
+    expect(previewAffiliateLink(locale({ affiliateTag: null }), { title: 'Dune', asin: null })).toEqual({ url: null, missing: ['asin', 'affiliateTag'] });
   });
 });

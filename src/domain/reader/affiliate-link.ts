@@ -55,6 +55,12 @@ const needsIdentifier = (template: string) => /\{(asin|isbn)\}/.test(template);
  * missing: no tag, no asin, no isbn) or the result is not a web address (spec §5).
  */
 function fillTemplate(locale: AffiliateLocale, book: AffiliateBook): string | null {
+  const { url, missing } = fillPlaceholders(locale, book);
+  return missing.length || !WEB_URL.test(url) ? null : url;
+}
+
+/** The template with each placeholder that has a value filled, and the names of those that have none. */
+function fillPlaceholders(locale: AffiliateLocale, book: AffiliateBook): { url: string; missing: string[] } {
   const tag = present(locale.affiliateTag);
   const values: Record<string, string | null> = {
     domain: hostOf(locale.domain),
@@ -64,13 +70,13 @@ function fillTemplate(locale: AffiliateLocale, book: AffiliateBook): string | nu
     isbn: isbnDigits(book.isbn) && encodeURIComponent(isbnDigits(book.isbn)!),
     title: present(book.title) && encodeURIComponent(present(book.title)!),
   };
-  let unfilled = false;
+  const missing: string[] = [];
   const url = locale.template.replace(PLACEHOLDER, (whole, name: string) => {
     const value = Object.hasOwn(values, name) ? values[name] : null;
-    if (value === null || value === undefined) unfilled = true;
+    if (value === null || value === undefined) missing.push(name);
     return value ?? whole;
   });
-  return unfilled || !WEB_URL.test(url.trim()) ? null : url.trim();
+  return { url: url.trim(), missing: [...new Set(missing)] };
 }
 
 /** The service to use: the preferred key, else the first service that has locales. */
@@ -125,10 +131,47 @@ export const isAffiliateDomain = (domain: string): boolean => hostOf(domain) !==
  * the template (the builder then falls back to the search link).
  * @example affiliateTemplateProblem({ ...locale, template: 'https://{domain}/dp/{asin}?tag={tag}' }) // null
  */
-export function affiliateTemplateProblem(locale: AffiliateLocale): 'placeholder' | 'address' | null {
+export function affiliateTemplateProblem(locale: AffiliateLocale): 'placeholder' | 'address' | 'host' | null {
   for (const [, name] of locale.template.matchAll(PLACEHOLDER)) {
     if (!(AFFILIATE_PLACEHOLDERS as readonly string[]).includes(name!)) return 'placeholder';
   }
   const filled = fillTemplate({ ...locale, domain: hostOf(locale.domain) ? locale.domain : 'www.example.org', affiliateTag: present(locale.affiliateTag) ?? 'sample-21' }, CHECK_BOOK);
-  return filled === null ? 'address' : null;
+  if (filled === null) return 'address';
+  // Without a domain to compare with (a change of the template alone), the caller checks the host with the stored one.
+  return hostOf(locale.domain) && !isOwnHostTemplate(locale.template, locale.domain) ? 'host' : null;
+}
+
+/**
+ * Whether every link a template makes goes to the locale's own host (issue 29 point 20): with
+ * `{domain}` filled, the address's host (and port) must be the domain itself, so a template cannot
+ * send readers to another site (`https://evil.example/…`, `https://{domain}.evil.example/…`,
+ * `https://{domain}@evil.example/…`). Case and a final dot do not count.
+ * @example isOwnHostTemplate('https://{domain}/dp/{asin}', 'www.amazon.de') // true
+ * @example isOwnHostTemplate('https://evil.example/dp/{asin}', 'www.amazon.de') // false
+ */
+export function isOwnHostTemplate(template: string, domain: string): boolean {
+  const host = hostOf(domain);
+  if (!host) return false;
+  const { url } = fillPlaceholders({ region: 'DE', variant: DEFAULT_VARIANT, template, domain: host, affiliateTag: 'sample-21' }, CHECK_BOOK);
+  if (!WEB_URL.test(url)) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  const bare = (h: string) => h.toLowerCase().replace(/\.$/, '').replace(/\.(:\d+)$/, '$1');
+  return parsed.username === '' && parsed.password === '' && bare(parsed.host) === bare(new URL(`https://${host}`).host);
+}
+
+/**
+ * What a locale's template makes for one edition in the admin preview (issue 29 point 20): the filled
+ * address, or null with the placeholders this edition has no value for (the pop-up then tries the
+ * next locale, and at last the search link). Unlike buildAffiliateLink it never falls back, so an
+ * edit of the template always shows.
+ * @example previewAffiliateLink({ ...locale, template: 'https://{domain}/dp/{asin}' }, { title: 'Dune', asin: null }) // { url: null, missing: ['asin'] }
+ */
+export function previewAffiliateLink(locale: AffiliateLocale, book: AffiliateBook): { url: string | null; missing: string[] } {
+  const { url, missing } = fillPlaceholders(locale, book);
+  return missing.length === 0 && WEB_URL.test(url) ? { url, missing } : { url: null, missing };
 }

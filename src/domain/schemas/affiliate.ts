@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { affiliateTemplateProblem, isAffiliateDomain } from '../reader/affiliate-link.ts';
 import { text } from './text.ts';
+import { refSchema } from './refs.ts';
 import { notEmpty } from './editorial.ts';
 import { VersionSchema } from '../editorial/versions.ts';
 
@@ -37,11 +38,15 @@ const localeFields = {
     .nullable(),
 };
 
+/** The message key of each verdict of affiliateTemplateProblem (issue 29 point 20: 'host', a link to another site). */
+export const AFFILIATE_TEMPLATE_PROBLEM_KEYS = { placeholder: 'validation.affiliate.placeholder', address: 'validation.affiliate.template', host: 'validation.affiliate.host' } as const;
+
 /** The template, checked by the builder (an unknown placeholder, or no web address even when filled). */
 function checkTemplate(value: { template?: string; domain?: string; affiliateTag?: string | null }, ctx: z.RefinementCtx) {
   if (value.template === undefined) return;
-  const problem = affiliateTemplateProblem({ region: 'DE', variant: 'default', template: value.template, domain: value.domain ?? 'www.example.org', affiliateTag: value.affiliateTag ?? null });
-  if (problem) ctx.addIssue({ code: 'custom', path: ['template'], message: problem === 'placeholder' ? 'validation.affiliate.placeholder' : 'validation.affiliate.template' });
+  // Without a domain (a patch of the template alone) the host is checked against the stored one (db/queries/editorial/affiliate.ts).
+  const problem = affiliateTemplateProblem({ region: 'DE', variant: 'default', template: value.template, domain: value.domain ?? '', affiliateTag: value.affiliateTag ?? null });
+  if (problem) ctx.addIssue({ code: 'custom', path: ['template'], message: AFFILIATE_TEMPLATE_PROBLEM_KEYS[problem] });
 }
 
 export const AffiliateLocaleInputSchema = z
@@ -74,9 +79,15 @@ export type AdminAffiliateLocale = z.infer<typeof AdminAffiliateLocaleSchema>;
 export const AdminAffiliateServiceSchema = z.object({ id: z.number().int(), version: z.number().int(), key: z.string(), name: z.string(), enabled: z.boolean(), locales: z.array(AdminAffiliateLocaleSchema) });
 export type AdminAffiliateService = z.infer<typeof AdminAffiliateServiceSchema>;
 
-/** GET /api/admin/affiliate: every service (disabled ones too) and the sample edition of the preview (Dune's primary edition). */
+/** The edition the admin preview links: the chosen book's primary edition (issue 29 point 20), Dune's until one is chosen. */
+export const AffiliateSampleSchema = z.object({ bookId: z.number().int(), bookTitle: z.string(), title: z.string(), isbn: z.string().nullable(), asin: z.string().nullable() });
+export type AffiliateSample = z.infer<typeof AffiliateSampleSchema>;
+
+/** GET /api/admin/affiliate[?book={id or slug}]: every service (disabled ones too) and the sample edition of the preview. */
 export const AdminAffiliateSchema = z.object({
   services: z.array(AdminAffiliateServiceSchema),
-  sample: z.object({ title: z.string(), isbn: z.string().nullable(), asin: z.string().nullable() }).nullable(),
+  sample: AffiliateSampleSchema.nullable(),
 });
+/** The query of GET /api/admin/affiliate: the book whose edition the preview links. */
+export const AdminAffiliateQuerySchema = z.strictObject({ book: refSchema('validation.bookRef').optional() });
 export type AdminAffiliate = z.infer<typeof AdminAffiliateSchema>;

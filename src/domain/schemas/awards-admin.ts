@@ -103,7 +103,17 @@ export const AwardCategoryParamsSchema = z.object({ id: IdParamSchema, categoryI
 // Answers.
 const Localized = z.record(z.string(), z.string());
 export const AdminAwardCategorySchema = z.object({ id: z.number().int(), slug: z.string(), names: Localized, position: z.number().int() });
-export const AdminAwardSchema = z.object({ id: z.number().int(), version: z.number().int(), slug: z.string(), name: z.string(), names: Localized, about: Localized, categories: z.array(AdminAwardCategorySchema) });
+export const AdminAwardSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  names: Localized,
+  about: Localized,
+  categories: z.array(AdminAwardCategorySchema),
+  /** The custom categories its entries and 'no award' years already use, A to Z: the finalists screen offers them again (issue 29 point 19). */
+  customCategories: z.array(z.string()),
+});
 export type AdminAward = z.infer<typeof AdminAwardSchema>;
 export const AdminAwardsSchema = z.array(AdminAwardSchema);
 

@@ -347,6 +347,9 @@ export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
 
 export const HistoryEntrySchema = z.object({
   id: z.number().int(),
+  /** What the record is about: the entity itself, or (on a book's page) one of its editions or an award's finalists (issue 29 point 17). */
+  entity: z.enum(HISTORY_ENTITY_TYPES),
+  entityId: z.string(),
   action: z.enum(HISTORY_ACTIONS),
   /** ISO 8601. */
   at: z.string(),
@@ -357,5 +360,10 @@ export const HistoryEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
-export const HistoryPageSchema = z.object({ items: z.array(HistoryEntrySchema), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+/** Names of the things a page's records name by id (by id as text), in the page's language (issue 29 point 17). */
+const NamesById = z.record(z.string(), z.string());
+export const HistoryNamesSchema = z.object({ authors: NamesById, genres: NamesById, series: NamesById, awards: NamesById, categories: NamesById });
+export type HistoryNames = z.infer<typeof HistoryNamesSchema>;
+
+export const HistoryPageSchema = z.object({ items: z.array(HistoryEntrySchema), page: z.number().int(), pageSize: z.number().int(), total: z.number().int(), names: HistoryNamesSchema });
 export type HistoryPage = z.infer<typeof HistoryPageSchema>;

@@ -5,8 +5,12 @@
  * saves with POST or PATCH after checking the form with the API's own schema (entity-form.ts). After a
  * save it shows the rebuild status until the change is live; the edit view shows the entity's history
  * and, for a book, the editions manager. Only super users get past the gate; the server checks anyway.
+ * The page's heading is the island's: after a create the page becomes the new record's edit page
+ * (heading, title, address, editions manager) without a reload (issue 29 point 16). A save whose
+ * slug was taken or that moved the address says so and shows the saved slug (point 18).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { slugNotice } from '../../domain/editorial/slug-choice.ts';
 import {
   checkForm,
   editRefFromPath,
@@ -56,15 +60,26 @@ export interface EntityEditorProps {
   languageNames: Readonly<Record<Locale, string>>;
   /** The locale's sign-in page. */
   loginPath: string;
-  /** The editions manager's texts (book pages only). */
+  /** The editions manager's texts (book pages: shown once the book exists, also right after its create). */
   editionsTexts?: EditionsManagerTexts;
+  /** The page's heading in each mode ('Add a book', 'Edit book'). */
+  titles: Readonly<Record<'add' | 'edit', string>>;
 }
 
 export default function EntityEditor(props: EntityEditorProps) {
+  const [mode, setMode] = useState(props.mode);
+  const title = props.titles[mode];
+  useEffect(() => {
+    // The tab's title follows the heading once a create made this an edit page.
+    if (mode !== props.mode) document.title = document.title.replace(props.titles[props.mode], title);
+  }, [mode, props.mode, props.titles, title]);
   return (
-    <AdminGate texts={props.texts} loginPath={props.loginPath}>
-      {() => <EditorBody {...props} />}
-    </AdminGate>
+    <>
+      <h1>{title}</h1>
+      <AdminGate texts={props.texts} loginPath={props.loginPath}>
+        {() => <EditorBody {...props} onCreated={() => setMode('edit')} />}
+      </AdminGate>
+    </>
   );
 }
 
@@ -86,7 +101,7 @@ const DELETE_FAILED: Readonly<Record<EditedEntity, string | null>> = {
   genre: 'editorial.error.genreDeleteFailed',
 };
 
-function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }: EntityEditorProps) {
+function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts, onCreated }: EntityEditorProps & { onCreated: () => void }) {
   const api = useMemo(() => createEditorApi(locale), [locale]);
   const loadRebuild = useCallback(() => api.rebuildStatus(), [api]);
   const loadHistory = useCallback((entity: EditedEntity, id: number, page: number) => api.history(entity, id, page), [api]);
@@ -180,12 +195,20 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts }:
     }
     setBusy('saving');
     setErrors({});
+    const requested = (values as { slug: string }).slug;
+    const previous = recordId === null ? null : slug;
     try {
       const saved = recordId === null ? await api.create(kind, check.payload) : await api.update(kind, recordId, check.payload, basedOn ?? 0);
       setRebuild(saved.rebuild);
       await load(String(saved.id));
+      // The field shows the address as saved, whatever the read gave (issue 29 point 18).
+      setSlug(saved.slug);
+      setValues((old) => ({ ...old, slug: saved.slug }));
       setHistoryVersion((v) => v + 1);
-      setAlert({ tone: 'success', text: t(recordId === null ? 'admin.created' : 'admin.saved', { name }) });
+      if (recordId === null) onCreated();
+      const notice = slugNotice({ kind, name, requested, previous, saved: saved.slug });
+      const done = t(recordId === null ? 'admin.created' : 'admin.saved', { name });
+      setAlert({ tone: 'success', text: notice ? `${done} ${t(notice.key, notice.params)}` : done });
     } catch (error) {
       if (error instanceof StaleRecordError && loaded) {
         // Someone else saved in between: show what differs and keep what was typed (issue 27 point 4).

@@ -1,11 +1,13 @@
 /**
  * An entity's admin history on its edit page (issue 13 point 8): who, when, what, and a before/after
  * table of the fields that changed (src/domain/editorial/history-diff.ts), newest first, a page at a
- * time. Values are shown as text, never as HTML.
+ * time. Values are shown as text, never as HTML. Ids are shown by name and fields by their form label;
+ * a book's history also has its editions' changes and the award finalists saves that named it, each
+ * headed by what it is about (issue 29 point 17).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { historyChanges } from '../../domain/editorial/history-diff.ts';
-import type { EditedEntity, HistoryEntry, HistoryPage } from '../../domain/schemas/editorial.ts';
+import { historyChanges, type HistoryWords } from '../../domain/editorial/history-diff.ts';
+import type { EditedEntity, HistoryEntry, HistoryNames, HistoryPage } from '../../domain/schemas/editorial.ts';
 import { tx, type EditorTexts } from './editor-texts.ts';
 import { LoadingSpinner } from '../LoadingSpinner.tsx';
 
@@ -20,6 +22,36 @@ export interface EntityHistoryProps {
 }
 
 const MAX_SHOWN = 400;
+
+/** The form label of a recorded field where its name differs from the label's key. */
+const FIELD_LABEL_KEY: Readonly<Record<string, string>> = {
+  authorIds: 'admin.field.authors',
+  genreIds: 'admin.field.genres',
+  entries: 'admin.awards.entries',
+  awardId: 'admin.awards.award',
+  categoryId: 'admin.awards.category',
+  customCategory: 'admin.awards.customCategory',
+  noAward: 'admin.awards.noAward',
+  year: 'admin.awards.year',
+};
+
+/** A field's label ('description.de': the label with the language), or its name when the form has none. */
+function fieldLabel(texts: EditorTexts, field: string): string {
+  const [base, language] = field.split('.') as [string, string | undefined];
+  const key = FIELD_LABEL_KEY[base] ?? `admin.field.${base}`;
+  const label = texts[key] ?? base;
+  return language ? `${label} (${language})` : label;
+}
+
+/** What a record of another entity (an edition, an award's finalists) on this page is about. */
+function subjectOf(entry: HistoryEntry, names: HistoryNames, texts: EditorTexts): string | null {
+  const side = (entry.after ?? entry.before ?? {}) as Record<string, unknown>;
+  if (entry.entity === 'edition') return tx(texts, 'admin.history.aboutEdition', { title: typeof side.title === 'string' ? side.title : `#${entry.entityId}` });
+  if (entry.entity === 'award') return tx(texts, 'admin.history.aboutAward', { award: names.awards[String(side.awardId ?? entry.entityId)] ?? `#${entry.entityId}`, year: String(side.year ?? '') });
+  return null;
+}
+
+const NO_NAMES: HistoryNames = { authors: {}, genres: {}, series: {}, awards: {}, categories: {} };
 const clip = (value: string) => (value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN)}…` : value);
 
 export default function EntityHistory({ entity, id, version, load, texts, locale }: EntityHistoryProps) {
@@ -27,12 +59,15 @@ export default function EntityHistory({ entity, id, version, load, texts, locale
   const [state, setState] = useState<'loading' | 'loaded' | 'error'>('loading');
   const [page, setPage] = useState(1);
   const [total, setTotal] = useState(0);
+  const [names, setNames] = useState<HistoryNames>(NO_NAMES);
 
   const read = useCallback(
     async (wanted: number) => {
       try {
         const answer = await load(entity, id, wanted);
         setEntries((old) => (wanted === 1 ? answer.items : [...old, ...answer.items]));
+        // Names of later pages add to those of earlier ones.
+        setNames((old) => (wanted === 1 ? answer.names : (Object.fromEntries(Object.entries(old).map(([k, v]) => [k, { ...v, ...answer.names[k as keyof HistoryNames] }])) as HistoryNames)));
         setTotal(answer.total);
         setPage(wanted);
         setState('loaded');
@@ -58,10 +93,13 @@ export default function EntityHistory({ entity, id, version, load, texts, locale
       {entries.length > 0 && (
         <ol className="entity-history__list">
           {entries.map((entry) => {
-            const changes = historyChanges(entry.before, entry.after);
+            const words: HistoryWords = { names, winner: tx(texts, 'admin.history.winner') };
+            const changes = historyChanges(entry.before, entry.after, words);
+            const subject = entry.entity === entity ? null : subjectOf(entry, names, texts);
             return (
               <li key={entry.id} className="entity-history__entry">
                 <p className="entity-history__head">
+                  {subject && <span className="entity-history__subject">{subject}: </span>}
                   <strong>{tx(texts, `admin.history.${entry.action}`)}</strong> <time dateTime={entry.at}>{when(entry.at)}</time> {tx(texts, 'admin.history.by', { who: entry.actor.email })}
                 </p>
                 {changes.length === 0 ? (
@@ -79,7 +117,7 @@ export default function EntityHistory({ entity, id, version, load, texts, locale
                       <tbody>
                         {changes.map((change) => (
                           <tr key={change.field}>
-                            <th scope="row">{change.field}</th>
+                            <th scope="row">{fieldLabel(texts, change.field)}</th>
                             <td>
                               <del>{clip(change.before)}</del>
                             </td>

@@ -3,7 +3,9 @@
  * positions, awards): a combobox over a typeahead endpoint (`/api/authors/search?q=` ...; spec §9
  * 300 ms pause), the chosen entries as a list below with remove (and, where order matters, move up and
  * down) buttons, and per entry whatever extra fields the caller renders (a series position, an award's
- * year). Keyboard: arrows move through the suggestions, Enter takes one, Escape closes them.
+ * year). Keyboard: arrows move through the suggestions, Enter takes one, Escape closes them. The
+ * suggestions also close when focus leaves the picker (Tab) or a pointer goes down outside it, so they
+ * never cover the next field (issue 29 point 15); focusing the search again shows them again.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { moveEntry, type Ref } from '../../domain/editorial/entity-form.ts';
@@ -37,6 +39,9 @@ export default function RelationPicker<T extends Ref>({ id, label, hint, chosen,
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const inputRef = useRef<HTMLInputElement>(null);
+  const searchRef = useRef<HTMLDivElement>(null);
+  /** The suggestions may show: false after Escape, Tab away or a click outside, until the search is focused or typed in again. */
+  const [expanded, setExpanded] = useState(false);
 
   useEffect(() => {
     const q = query.trim();
@@ -63,7 +68,17 @@ export default function RelationPicker<T extends Ref>({ id, label, hint, chosen,
 
   const taken = new Set(chosen.map((entry) => entry.id));
   const offered = (hits ?? []).filter((hit) => !taken.has(hit.id));
-  const open = hits !== null;
+  const open = hits !== null && expanded;
+
+  // A pointer going down anywhere outside the picker closes its suggestions (a click on a suggestion is inside).
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!searchRef.current?.contains(event.target as Node)) setExpanded(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
 
   const take = (hit: PickerHit) => {
     onChange([...chosen, toEntry(hit)]);
@@ -73,7 +88,14 @@ export default function RelationPicker<T extends Ref>({ id, label, hint, chosen,
   };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
-    if (!open) return;
+    if (!open) {
+      // Arrow down shows the suggestions again after Escape.
+      if (event.key === 'ArrowDown' && hits !== null) {
+        event.preventDefault();
+        setExpanded(true);
+      }
+      return;
+    }
     if (event.key === 'ArrowDown') {
       event.preventDefault();
       setActive((i) => Math.min(i + 1, offered.length - 1));
@@ -86,7 +108,7 @@ export default function RelationPicker<T extends Ref>({ id, label, hint, chosen,
       if (hit) take(hit);
     } else if (event.key === 'Escape') {
       event.preventDefault();
-      setHits(null);
+      setExpanded(false);
     }
   };
 
@@ -122,7 +144,14 @@ export default function RelationPicker<T extends Ref>({ id, label, hint, chosen,
           ))}
         </ul>
       )}
-      <div className="relation-picker__search">
+      <div
+        ref={searchRef}
+        className="relation-picker__search"
+        onBlur={(event) => {
+          // Focus that leaves the search and its suggestions (Tab to the next field) closes them.
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setExpanded(false);
+        }}
+      >
         <input
           ref={inputRef}
           id={id}
@@ -138,7 +167,11 @@ export default function RelationPicker<T extends Ref>({ id, label, hint, chosen,
           aria-invalid={error ? true : undefined}
           aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setExpanded(true);
+          }}
+          onFocus={() => setExpanded(true)}
           onKeyDown={onKeyDown}
         />
         <ul id={listId} role="listbox" aria-label={label} className="relation-picker__hits" hidden={!open}>

@@ -1,15 +1,19 @@
 /**
  * /{locale}/admin/affiliate (issue 13 point 6; spec §3 Affiliate service, §5 template): the services
  * and their locales (region, variant, template, domain, affiliate tag). Each locale shows, as it is
- * typed, the buy link the pop-up would make for the sample edition (Dune's primary edition) with the
- * same buildAffiliateLink, and the builder's verdict on the template. Saving needs no rebuild: the
- * pop-up reads the services live.
+ * typed, the link its template makes for the sample edition: the primary edition of a book the admin
+ * chooses (Dune's until then), never the search link the pop-up falls back to, so every edit of the
+ * template shows; when the edition lacks a value the template needs, it says which (issue 29 point 20).
+ * The builder's verdict on the template is shown too (a link to another host than the domain is
+ * refused, and the server refuses it as well). Saving needs no rebuild: the pop-up reads the services live.
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { etagOf } from '../../../domain/editorial/versions.ts';
 import { ApiClientError } from '../../../lib/api-client.ts';
-import { affiliateTemplateProblem, buildAffiliateLink } from '../../../domain/reader/affiliate-link.ts';
-import { AdminAffiliateSchema, AdminAffiliateServiceSchema, type AdminAffiliate, type AdminAffiliateLocale, type AdminAffiliateService } from '../../../domain/schemas/affiliate.ts';
+import { affiliateTemplateProblem, previewAffiliateLink } from '../../../domain/reader/affiliate-link.ts';
+import { AdminAffiliateSchema, AdminAffiliateServiceSchema, AFFILIATE_TEMPLATE_PROBLEM_KEYS, type AdminAffiliate, type AdminAffiliateLocale, type AdminAffiliateService } from '../../../domain/schemas/affiliate.ts';
+import { BookHitSchema, type BookHit } from '../../../domain/schemas/search.ts';
 import { Field, LoadFailed, OutcomeMessage } from '../../account/fields.tsx';
 import { LoadingSpinner } from '../../LoadingSpinner.tsx';
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure, type Failure } from '../../account/form-support.ts';
@@ -45,6 +49,11 @@ export const ADMIN_AFFILIATE_TEXT_KEYS = [
   'admin.affiliate.serviceDeleteTitle',
   'admin.affiliate.localeDeleteTitle',
   'admin.affiliate.noSample',
+  'admin.affiliate.previewBook',
+  'admin.affiliate.previewBookHint',
+  'admin.affiliate.previewMissing',
+  'admin.awards.noHits',
+  'validation.affiliate.host',
   'validation.affiliate.key',
   'validation.affiliate.name',
   'validation.affiliate.region',
@@ -83,6 +92,63 @@ export default function AdminAffiliatePage(props: AdminAffiliatePageProps) {
   );
 }
 
+/** Chooses the book whose edition the previews link: a search over the catalogue (the typeahead endpoint), its hits as buttons. */
+function SampleChooser({ locale, texts, client, onChoose }: { locale: string; texts: AdminAffiliateTexts; client: ReturnType<typeof accountClient>; onChoose: (book: BookHit) => void }) {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [hits, setHits] = useState<BookHit[] | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const q = query.trim();
+    if (!q) {
+      setHits(null);
+      return undefined;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      client
+        .get(`/api/books/search?${new URLSearchParams({ q, lang: locale })}`, { schema: z.array(BookHitSchema), signal: controller.signal })
+        .then(setHits)
+        .catch(() => undefined);
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, client, locale]);
+  return (
+    <div className="field admin-sample">
+      <label className="field__label" htmlFor={id}>
+        {texts['admin.affiliate.previewBook']}
+      </label>
+      <input ref={inputRef} id={id} className="field__input" type="search" autoComplete="off" value={query} onChange={(e) => setQuery(e.target.value)} aria-describedby={`${id}-hint`} />
+      <p id={`${id}-hint`} className="field__hint">
+        {texts['admin.affiliate.previewBookHint']}
+      </p>
+      {hits !== null && (
+        <ul className="admin-list" aria-live="polite">
+          {hits.length === 0 && <li>{texts['admin.awards.noHits']}</li>}
+          {hits.map((hit) => (
+            <li key={hit.id}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  onChoose(hit);
+                  setQuery('');
+                  inputRef.current?.focus();
+                }}
+              >
+                {hit.title}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 function AffiliateAdmin({ locale, texts }: AdminAffiliatePageProps) {
   const [client] = useState(() => accountClient(locale));
   const [data, setData] = useState<AdminAffiliate | 'loading' | 'failed'>('loading');
@@ -90,14 +156,30 @@ function AffiliateAdmin({ locale, texts }: AdminAffiliatePageProps) {
   const [pendingDelete, setPendingDelete] = useState<{ path: string; title: string; version: number } | null>(null);
   const describe = (error: unknown) => describeFailure(error, texts as unknown as Record<string, string> & typeof texts);
 
+  /** The book the previews link (its id), kept when the page reloads after a delete. */
+  const [sampleBook, setSampleBook] = useState<number | null>(null);
+
   const load = useCallback(() => {
     setData('loading');
     client
-      .get('/api/admin/affiliate', { schema: AdminAffiliateSchema })
+      .get(`/api/admin/affiliate${sampleBook === null ? '' : `?book=${sampleBook}`}`, { schema: AdminAffiliateSchema })
       .then(setData)
       .catch(() => setData('failed'));
+    // Reloads only on purpose (after a delete), not when the sample changes: chooseSample reads it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client]);
   useEffect(load, [load]);
+
+  /** Takes another book's edition as the sample: only the sample is read again, the forms keep what was typed. */
+  const chooseSample = async (book: BookHit) => {
+    try {
+      const answer = await client.get(`/api/admin/affiliate?book=${book.id}`, { schema: AdminAffiliateSchema });
+      setSampleBook(book.id);
+      setData((current) => (typeof current === 'object' ? { ...current, sample: answer.sample } : current));
+    } catch (error) {
+      setOutcome({ text: describe(error).message, failed: true });
+    }
+  };
 
   const replace = (service: AdminAffiliateService) =>
     setData((current) => (typeof current === 'object' ? { ...current, services: current.services.some((s) => s.id === service.id) ? current.services.map((s) => (s.id === service.id ? service : s)) : [...current.services, service] } : current));
@@ -141,6 +223,7 @@ function AffiliateAdmin({ locale, texts }: AdminAffiliatePageProps) {
   return (
     <div className="admin-page">
       <p>{data.sample ? fill(texts['admin.affiliate.intro'], { title: data.sample.title }) : texts['admin.affiliate.noSample']}</p>
+      <SampleChooser locale={locale} texts={texts} client={client} onChoose={(book) => void chooseSample(book)} />
       <OutcomeMessage outcome={outcome} />
       {data.services.map((service) => (
         <section key={service.id} className="admin-card" aria-label={fill(texts['admin.affiliate.service'], { name: service.name })}>
@@ -213,7 +296,6 @@ function ServiceForm({ service, texts, onSave, onDelete }: { service?: AdminAffi
   );
 }
 
-const TEMPLATE_PROBLEM = { placeholder: 'validation.affiliate.placeholder', address: 'validation.affiliate.template' } as const;
 
 function LocaleForm({ initial, service, sample, texts, isNew, onSave, onDelete }: {
   initial: LocaleDraft;
@@ -228,7 +310,8 @@ function LocaleForm({ initial, service, sample, texts, isNew, onSave, onDelete }
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (field: keyof LocaleDraft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
   const problem = affiliateTemplateProblem({ ...draft, affiliateTag: draft.affiliateTag || null });
-  const preview = sample ? buildAffiliateLink(sample, [{ key: service.key, name: service.name, locales: [{ ...draft, affiliateTag: draft.affiliateTag.trim() || null }] }], { serviceKey: service.key, region: draft.region }) : null;
+  // The template's own link for the sample, never the pop-up's search fallback: an edit always shows (issue 29 point 20).
+  const preview = sample ? previewAffiliateLink({ ...draft, affiliateTag: draft.affiliateTag.trim() || null }, sample) : null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // Only the locale's fields: the schema is strict, and a loaded locale also carries its id.
@@ -252,15 +335,19 @@ function LocaleForm({ initial, service, sample, texts, isNew, onSave, onDelete }
           label={texts['admin.affiliate.template']}
           value={draft.template}
           onChange={set('template')}
-          error={errors.template ?? (problem ? texts[TEMPLATE_PROBLEM[problem]] : undefined)}
+          error={errors.template ?? (problem ? texts[AFFILIATE_TEMPLATE_PROBLEM_KEYS[problem]] : undefined)}
           hint={texts['admin.affiliate.templateHint']}
         />
-        {preview && (
+        {preview && sample && (
           <p className="admin-preview">
             {texts['admin.affiliate.preview']}{' '}
-            <a href={preview} rel="nofollow noopener noreferrer" target="_blank">
-              {preview}
-            </a>
+            {preview.url ? (
+              <a href={preview.url} rel="nofollow noopener noreferrer" target="_blank">
+                {preview.url}
+              </a>
+            ) : (
+              fill(texts['admin.affiliate.previewMissing'], { title: sample.title, values: preview.missing.map((name) => `{${name}}`).join(', ') })
+            )}
           </p>
         )}
         <FormActions submitLabel={isNew ? texts['admin.affiliate.addLocale'] : texts['admin.page.save']} onDelete={onDelete} deleteLabel={texts['admin.delete']} />

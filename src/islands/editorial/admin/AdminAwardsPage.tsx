@@ -4,8 +4,9 @@
  * book search, tick the winner(s) (several are a tie), or mark the year as 'no award', and save all at
  * once. Below, the chosen award's names and about texts in en, de, it, its categories (each renamed
  * in en, de, it, or deleted after a confirmation: the server refuses, naming the books, while any is
- * still an entry of it), a new category, a new award. Each save asks for a rebuild of the static
- * award pages (the server does).
+ * still an entry of it), a new category, a new award. An award itself is deleted the same way, once
+ * no book is an entry of it (issue 29 point 19); custom categories its years already use are offered
+ * again in the category list. Each save asks for a rebuild of the static award pages (the server does).
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
@@ -77,6 +78,10 @@ export const ADMIN_AWARDS_TEXT_KEYS = [
   'admin.awards.categoryLegend',
   'admin.awards.categoryDeleteTitle',
   'admin.awards.categoryDeleted',
+  'admin.awards.deleteAward',
+  'admin.awards.awardDeleteTitle',
+  'admin.awards.awardDeleted',
+  'admin.awards.pastCustomCategories',
   'admin.awards.name',
   'admin.awards.nameIn',
   'admin.awards.aboutIn',
@@ -103,6 +108,8 @@ export interface AdminAwardsPageProps {
 
 const LANGS = ['en', 'de', 'it'] as const;
 const CUSTOM = 'custom';
+/** The category select's value of a custom category already in use: this prefix and its name. */
+const PAST = 'past:';
 type Outcome = { text: string; failed: boolean } | null;
 type Localized = Partial<Record<(typeof LANGS)[number], string>>;
 
@@ -120,6 +127,7 @@ function AwardsAdmin({ locale, texts }: AdminAwardsPageProps) {
   const [awardId, setAwardId] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [pendingDelete, setPendingDelete] = useState<{ awardId: number; categoryId: number; name: string } | null>(null);
+  const [pendingAwardDelete, setPendingAwardDelete] = useState<AdminAward | null>(null);
   const [deleting, setDeleting] = useState(false);
   const describe = (error: unknown) => describeFailure(error, texts as unknown as Record<string, string> & typeof texts);
 
@@ -157,6 +165,31 @@ function AwardsAdmin({ locale, texts }: AdminAwardsPageProps) {
     }
   };
 
+  /** The confirmed delete of an award: it leaves the list, or the 409 names the books still entered in it. */
+  const removeAward = async () => {
+    const doomed = pendingAwardDelete;
+    if (!doomed) return;
+    setDeleting(true);
+    try {
+      await client.delete(`/api/admin/awards/${doomed.id}`, { headers: { 'if-match': etagOf(doomed.version) } });
+      const left = Array.isArray(awards) ? awards.filter((a) => a.id !== doomed.id) : [];
+      setAwards(left);
+      setAwardId(left[0]?.id ?? null);
+      setOutcome({ text: fill(texts['admin.awards.awardDeleted'], { name: doomed.name }), failed: false });
+    } catch (error) {
+      const current = staleAward(error);
+      if (current) replace(current);
+      setOutcome({ text: describe(error).message, failed: true });
+    } finally {
+      setDeleting(false);
+      setPendingAwardDelete(null);
+    }
+  };
+
+  /** A finalists save under a custom category: the list offers it from now on. */
+  const noteCustom = (awardOf: number, name: string) =>
+    setAwards((list) => (Array.isArray(list) ? list.map((a) => (a.id === awardOf && !a.customCategories.includes(name) ? { ...a, customCategories: [...a.customCategories, name].sort((x, y) => x.localeCompare(y)) } : a)) : list));
+
   if (awards === 'loading') return <LoadingSpinner label={texts['common.loading']} />;
   if (awards === 'failed') return <LoadFailed message={texts['admin.page.loadFailed']} retryLabel={texts['admin.retry']} onRetry={load} />;
   const award = awards.find((a) => a.id === awardId) ?? null;
@@ -171,6 +204,7 @@ function AwardsAdmin({ locale, texts }: AdminAwardsPageProps) {
           awards={awards}
           award={award}
           onAward={setAwardId}
+          onCustomSaved={(name) => noteCustom(award.id, name)}
           nameOf={nameOf}
           texts={texts}
           locale={locale}
@@ -181,7 +215,7 @@ function AwardsAdmin({ locale, texts }: AdminAwardsPageProps) {
       ) : (
         <p>{texts['admin.awards.none']}</p>
       )}
-      {award && <AwardTexts key={`texts-${award.id}`} award={award} texts={texts} client={client} report={setOutcome} describe={describe} onSaved={replace} />}
+      {award && <AwardTexts key={`texts-${award.id}`} award={award} texts={texts} client={client} report={setOutcome} describe={describe} onSaved={replace} onDelete={() => setPendingAwardDelete(award)} />}
       {award && award.categories.length > 0 && (
         <Categories
           key={`cats-${award.id}`}
@@ -215,6 +249,15 @@ function AwardsAdmin({ locale, texts }: AdminAwardsPageProps) {
         onConfirm={() => void removeCategory()}
         onCancel={() => setPendingDelete(null)}
       />
+      <ConfirmDialog
+        open={pendingAwardDelete !== null}
+        title={pendingAwardDelete ? fill(texts['admin.awards.awardDeleteTitle'], { name: pendingAwardDelete.name }) : ''}
+        confirmLabel={texts['admin.awards.deleteAward']}
+        cancelLabel={texts['admin.cancel']}
+        busy={deleting}
+        onConfirm={() => void removeAward()}
+        onCancel={() => setPendingAwardDelete(null)}
+      />
     </div>
   );
 }
@@ -227,10 +270,11 @@ interface Shared {
   describe: (error: unknown) => { message: string; fields: Record<string, string> };
 }
 
-function Finalists({ awards, award, onAward, nameOf, texts, locale, client, report, describe }: Shared & {
+function Finalists({ awards, award, onAward, onCustomSaved, nameOf, texts, locale, client, report, describe }: Shared & {
   awards: AdminAward[];
   award: AdminAward;
   onAward: (id: number) => void;
+  onCustomSaved: (name: string) => void;
   nameOf: (a: { names: Record<string, string>; name: string }) => string;
   locale: string;
 }) {
@@ -251,13 +295,14 @@ function Finalists({ awards, award, onAward, nameOf, texts, locale, client, repo
 
   // A deleted category leaves the select: fall back to the first one left (or a custom one).
   useEffect(() => {
-    if (category !== CUSTOM && !award.categories.some((c) => String(c.id) === category)) setCategory(award.categories[0] ? String(award.categories[0].id) : CUSTOM);
+    if (category !== CUSTOM && !category.startsWith(PAST) && !award.categories.some((c) => String(c.id) === category)) setCategory(award.categories[0] ? String(award.categories[0].id) : CUSTOM);
   }, [award.categories, category]);
 
   const slot = () => {
     const y = Number(year);
     if (!Number.isInteger(y)) return null;
     if (category === CUSTOM) return custom.trim() ? { year: y, customCategory: custom.trim() } : null;
+    if (category.startsWith(PAST)) return { year: y, customCategory: category.slice(PAST.length) };
     return { year: y, categoryId: Number(category) };
   };
 
@@ -329,6 +374,7 @@ function Finalists({ awards, award, onAward, nameOf, texts, locale, client, repo
       });
       fillFrom(saved);
       setErrors({});
+      if (saved.customCategory) onCustomSaved(saved.customCategory);
       report({ text: pluralText(texts, 'admin.awards.savedFinalists', locale, saved.entries.length), failed: false });
     } catch (error) {
       const stored = staleSlot(error);
@@ -387,6 +433,15 @@ function Finalists({ awards, award, onAward, nameOf, texts, locale, client, repo
                   {c.names[locale] || c.names.en || c.slug}
                 </option>
               ))}
+              {award.customCategories.length > 0 && (
+                <optgroup label={texts['admin.awards.pastCustomCategories']}>
+                  {award.customCategories.map((name) => (
+                    <option key={name} value={`${PAST}${name}`}>
+                      {name}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
               <option value={CUSTOM}>{texts['admin.awards.customCategoryOption']}</option>
             </select>
             {fieldError(ids.category, errors.categoryId)}
@@ -535,7 +590,7 @@ function LocalizedFields({ label, values, onChange, multiline, error }: { label:
   );
 }
 
-function AwardTexts({ award, texts, client, report, describe, onSaved }: Shared & { award: AdminAward; onSaved: (award: AdminAward) => void }) {
+function AwardTexts({ award, texts, client, report, describe, onSaved, onDelete }: Shared & { award: AdminAward; onSaved: (award: AdminAward) => void; onDelete: () => void }) {
   const [name, setName] = useState(award.name);
   const [names, setNames] = useState<Localized>(award.names);
   const [about, setAbout] = useState<Localized>(award.about);
@@ -600,7 +655,7 @@ function AwardTexts({ award, texts, client, report, describe, onSaved }: Shared 
         </div>
         <LocalizedFields label={texts['admin.awards.nameIn']} values={names} onChange={setNames} error={errors['names.en'] ?? errors['names.de'] ?? errors['names.it']} />
         <LocalizedFields label={texts['admin.awards.aboutIn']} values={about} onChange={setAbout} multiline error={errors['about.en'] ?? errors['about.de'] ?? errors['about.it']} />
-        <FormActions submitLabel={texts['admin.page.save']} />
+        <FormActions submitLabel={texts['admin.page.save']} onDelete={onDelete} deleteLabel={texts['admin.awards.deleteAward']} />
       </form>
     </section>
   );
