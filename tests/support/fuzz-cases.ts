@@ -36,7 +36,7 @@ import { editorialSchemas, HistoryQuerySchema } from '../../src/domain/schemas/e
 import { ChangeRoleSchema, UserIdSchema, UserSearchQuerySchema } from '../../src/domain/schemas/admin-users.ts';
 import { ImageUploadFieldsSchema } from '../../src/domain/schemas/images.ts';
 import { ChooseCandidateSchema, ConfirmImportSchema, ImportJobParamsSchema, ImportRowParamsSchema, ImportRowsQuerySchema } from '../../src/domain/schemas/import.ts';
-import { NewsletterConfirmSchema, NewsletterSignUpSchema, NewsletterUnsubscribeSchema } from '../../src/domain/schemas/newsletter.ts';
+import { NewsletterConfirmSchema, NewsletterSignUpSchema, NewsletterUnsubscribeLinkSchema, NewsletterUnsubscribeSchema } from '../../src/domain/schemas/newsletter.ts';
 import { ChatRequestSchema, ConversationIdParamsSchema } from '../../src/domain/schemas/chat.ts';
 import { ModerationReasonSchema, ReviewParamsSchema } from '../../src/domain/schemas/moderation.ts';
 import { AffiliateLocaleInputSchema, AffiliateLocalePatchSchema, AffiliateServiceInputSchema, AffiliateServicePatchSchema } from '../../src/domain/schemas/affiliate.ts';
@@ -275,6 +275,8 @@ export const ENDPOINTS: EndpointSpec[] = [
   { fn: 'newsletter', method: 'POST', body: NewsletterSignUpSchema },
   { fn: 'newsletter-confirm', method: 'POST', body: NewsletterConfirmSchema },
   { fn: 'newsletter-unsubscribe', method: 'POST', body: NewsletterUnsubscribeSchema },
+  // The unsubscribe page without a token (issue 29 point 23): always 202, the mail after the answer.
+  { fn: 'newsletter-unsubscribe-link', method: 'POST', body: NewsletterUnsubscribeLinkSchema },
   { fn: 'admin-newsletter', method: 'GET', auth: true, admin: true, light: true },
   // Its success is a CSV file, not the envelope: sent as the fuzz user (a normal user), it meets the 403.
   { fn: 'admin-newsletter-export', method: 'GET', auth: true, light: true },

@@ -36,6 +36,8 @@ export const LIMITS = {
   forgot: { pair: { limit: 3, windowSeconds: 60 * 60 }, address: { limit: 10, windowSeconds: 60 * 60 } },
   /** Newsletter sign-ups (issue 14): they mail a link, so limited like the other mail-sending endpoints. */
   newsletter: { pair: { limit: 3, windowSeconds: 60 * 60 }, address: { limit: 10, windowSeconds: 60 * 60 } },
+  /** The unsubscribe page's "mail me my link" (issue 29 point 23): it mails a link, so limited the same way. */
+  newsletterUnsubscribe: { pair: { limit: 3, windowSeconds: 60 * 60 }, address: { limit: 10, windowSeconds: 60 * 60 } },
 } as const satisfies Record<string, { pair?: Limit; address: Limit }>;
 
 /**

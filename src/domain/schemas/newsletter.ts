@@ -36,6 +36,15 @@ export const OneClickQuerySchema = z.strictObject({ token: UnsubscribeTokenSchem
 export const OneClickBodySchema = z.object({ 'List-Unsubscribe': z.literal('One-Click', 'validation.newsletter.oneClick') });
 export const NewsletterUnsubscribeAnswerSchema = z.object({ status: z.literal('unsubscribed') });
 
+/**
+ * POST /api/newsletter/unsubscribe-link (issue 29 point 23): the unsubscribe page without a token asks
+ * for the address; its link is mailed in `language` (the page's). The answer is the same whatever the
+ * address's state.
+ */
+export const NewsletterUnsubscribeLinkSchema = z.strictObject({ email: EmailSchema, language: z.enum(LOCALES, 'validation.language') });
+export type NewsletterUnsubscribeLinkRequest = z.infer<typeof NewsletterUnsubscribeLinkSchema>;
+export const NewsletterUnsubscribeLinkAnswerSchema = z.object({ status: z.literal('link_sent') });
+
 /** GET /api/admin/newsletter: how many addresses are in each state, confirmed ones per language. */
 export const NewsletterCountsSchema = z.object({
   pending: z.number().int(),
