@@ -104,6 +104,9 @@ export function newsletterMailFor(origin: string, subscriber: { id: string; emai
   return composeNewsletterMail(subscriber.email, subscriber.language, content, links, (key, params) => translate(subscriber.language, key, params));
 }
 
+/** Public answers of the archive (issue 29 point 23): a newly sent issue shows within a minute. */
+export const ARCHIVE_CACHE = { 'cache-control': 'public, max-age=60', 'netlify-cdn-cache-control': 'public, durable, s-maxage=60, stale-while-revalidate=300' };
+
 /** The one-click body is 26 bytes; a form post much larger than that is no one-click request. */
 const ONE_CLICK_MAX_BYTES = 4 * 1024;
 export const ONE_CLICK_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'] as const;

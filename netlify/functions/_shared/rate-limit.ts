@@ -55,6 +55,8 @@ export const USER_LIMITS = {
   /** Answers in an import's review step (a candidate per uncertain row, confirm, discard) per minute: a reader may click through hundreds. */
   importWrite: { limit: () => 600, windowSeconds: 60 },
   /** Messages to the chat assistant per golden reader and hour (issue 15 point 4; CHAT_MESSAGES_PER_HOUR, default 30). */
+  /** Test mails of newsletter issues per super user and hour (issue 29 point 23): each goes to their own address only. */
+  newsletterTestMail: { limit: () => 30, windowSeconds: 60 * 60 },
   chatMessage: { limit: () => getEnv().CHAT_MESSAGES_PER_HOUR, windowSeconds: 60 * 60, messageKey: 'api.error.tooManyChatMessages' },
 } as const satisfies Record<string, { limit: () => number; windowSeconds: number; messageKey?: string }>;
 
