@@ -13,3 +13,4 @@ export * from './analytics.ts';
 export * from './chat.ts';
 export * from './imports.ts';
 export * from './runtime.ts';
+export * from './newsletter.ts';

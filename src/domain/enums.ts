@@ -105,3 +105,13 @@ export const MATCH_KINDS = ['matched', 'uncertain', 'unmatched'] as const;
 export type MatchKind = (typeof MATCH_KINDS)[number];
 export const MATCH_VIAS = ['isbn13', 'isbn10', 'title', 'penName', 'fuzzy', 'choice'] as const;
 export type MatchVia = (typeof MATCH_VIAS)[number];
+/**
+ * A newsletter issue's life (issue 29 point 23): written and changed as a `draft`, `sending` while
+ * the send queue works through its recipients, `sent` once every one had their mail (then it is in
+ * the public archive).
+ */
+export const NEWSLETTER_ISSUE_STATUSES = ['draft', 'sending', 'sent'] as const;
+export type NewsletterIssueStatus = (typeof NEWSLETTER_ISSUE_STATUSES)[number];
+/** One recipient's mail of an issue: recorded `claimed` before it is sent (at most once), then `sent` or `failed`. */
+export const NEWSLETTER_DELIVERY_STATUSES = ['claimed', 'sent', 'failed'] as const;
+export type NewsletterDeliveryStatus = (typeof NEWSLETTER_DELIVERY_STATUSES)[number];

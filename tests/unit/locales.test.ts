@@ -61,6 +61,7 @@ const COUNT_WITHOUT_PLURAL: Record<string, string> = {
   'import.review.invalid': 'the count stands alone after a colon',
   'import.done.shelf': '"{name} ({count})"',
   'admin.users.results': '"Users found: {count}"',
+  'admin.newsletter.issues.recipients': '"Recipients: {count}": the count stands alone after a colon',
 };
 
 describe('counts', () => {

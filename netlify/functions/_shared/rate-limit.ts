@@ -36,6 +36,8 @@ export const LIMITS = {
   forgot: { pair: { limit: 3, windowSeconds: 60 * 60 }, address: { limit: 10, windowSeconds: 60 * 60 } },
   /** Newsletter sign-ups (issue 14): they mail a link, so limited like the other mail-sending endpoints. */
   newsletter: { pair: { limit: 3, windowSeconds: 60 * 60 }, address: { limit: 10, windowSeconds: 60 * 60 } },
+  /** The unsubscribe page's "mail me my link" (issue 29 point 23): it mails a link, so limited the same way. */
+  newsletterUnsubscribe: { pair: { limit: 3, windowSeconds: 60 * 60 }, address: { limit: 10, windowSeconds: 60 * 60 } },
 } as const satisfies Record<string, { pair?: Limit; address: Limit }>;
 
 /**
@@ -53,6 +55,8 @@ export const USER_LIMITS = {
   /** Answers in an import's review step (a candidate per uncertain row, confirm, discard) per minute: a reader may click through hundreds. */
   importWrite: { limit: () => 600, windowSeconds: 60 },
   /** Messages to the chat assistant per golden reader and hour (issue 15 point 4; CHAT_MESSAGES_PER_HOUR, default 30). */
+  /** Test mails of newsletter issues per super user and hour (issue 29 point 23): each goes to their own address only. */
+  newsletterTestMail: { limit: () => 30, windowSeconds: 60 * 60 },
   chatMessage: { limit: () => getEnv().CHAT_MESSAGES_PER_HOUR, windowSeconds: 60 * 60, messageKey: 'api.error.tooManyChatMessages' },
 } as const satisfies Record<string, { limit: () => number; windowSeconds: number; messageKey?: string }>;
 

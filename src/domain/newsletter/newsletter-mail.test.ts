@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeConfirmationMail, composeNewsletterMail, listUnsubscribeHeaders, newsletterLinks, type Translate } from './newsletter-mail.ts';
+import { composeConfirmationMail, composeNewsletterMail, composeUnsubscribeLinkMail, listUnsubscribeHeaders, newsletterLinks, type Translate } from './newsletter-mail.ts';
 
 const translate: Translate = (key, params) => `[${key}${params ? ` ${JSON.stringify(params)}` : ''}]`;
 const links = newsletterLinks('https://phantastika.example/', 'de', 'abc.DEF_-');
@@ -49,18 +49,33 @@ describe('a newsletter mail', () => {
 });
 
 describe('the confirmation mail', () => {
-  it('holds the link, how long it works and what to do if unasked, and no unsubscribe headers', () => {
-    const mail = composeConfirmationMail('r@example.org', 'it', 'https://x/it/newsletter/confirm?token=t', 48, translate);
+  it('holds the link, how long it works, what to do if unasked, and the unsubscribe link with the one-click headers', () => {
+    const mail = composeConfirmationMail('r@example.org', 'it', 'https://x/it/newsletter/confirm?token=t', 48, links, translate);
     expect(mail.subject).toBe('[newsletter.confirmMail.subject]');
     expect(mail.text).toContain('[newsletter.confirmMail.body {"hours":48}]');
     expect(mail.text).toContain('[newsletter.confirmMail.action]: https://x/it/newsletter/confirm?token=t');
+    expect(mail.text).toContain(`[newsletter.confirmMail.unsubscribe]: ${links.unsubscribePage}`);
     expect(mail.html).toContain('<a href="https://x/it/newsletter/confirm?token=t">');
-    expect(mail.headers).toEqual({});
+    expect(mail.html).toContain(`<a href="${links.unsubscribePage}">[newsletter.confirmMail.unsubscribe]</a>`);
+    expect(mail.headers).toEqual(listUnsubscribeHeaders(links.oneClick));
+    expect(mail.link).toBe('https://x/it/newsletter/confirm?token=t');
   });
 
   it('escapes texts in the HTML part', () => {
-    const mail = composeConfirmationMail('r@example.org', 'en', 'https://x/?a=1&b=2', 48, () => '<b>"x"</b>');
+    const mail = composeConfirmationMail('r@example.org', 'en', 'https://x/?a=1&b=2', 48, links, () => '<b>"x"</b>');
     expect(mail.html).not.toContain('<b>');
     expect(mail.html).toContain('https://x/?a=1&#38;b=2');
+  });
+});
+
+describe('the mailed unsubscribe link', () => {
+  it('links the asking page, names what to do if unasked and carries the one-click headers', () => {
+    const mail = composeUnsubscribeLinkMail('r@example.org', 'de', links, translate);
+    expect(mail).toMatchObject({ to: 'r@example.org', subject: '[newsletter.unsubscribeMail.subject]', link: links.unsubscribePage });
+    expect(mail.text).toContain(`[newsletter.unsubscribeMail.action]: ${links.unsubscribePage}`);
+    expect(mail.text).toContain('[newsletter.unsubscribeMail.ignore]');
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.headers['List-Unsubscribe']).toBe(`<${links.oneClick}>`);
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
   });
 });

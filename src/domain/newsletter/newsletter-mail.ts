@@ -2,7 +2,9 @@
  * The newsletter's mails as values (issue 14 point 4): the double opt-in confirmation, and the frame
  * every newsletter mail goes out in, with its unsubscribe link and the one-click List-Unsubscribe
  * headers (RFC 2369, RFC 8058). Pure: texts come translated through `translate`, links from the caller.
- * No campaign sender exists yet; whatever sends one composes each mail with `composeNewsletterMail`.
+ * Every mail to a subscriber carries both (issue 29 point 23): the confirmation, the mailed
+ * unsubscribe link, each newsletter issue (the send queue composes it with `composeNewsletterMail`)
+ * and its test mail.
  */
 import type { Locale } from '../enums.ts';
 
@@ -76,22 +78,51 @@ export function composeNewsletterMail(to: string, locale: Locale, content: Newsl
   };
 }
 
-/** The double opt-in mail: the link that confirms the sign-up, in the reader's language. */
-export function composeConfirmationMail(to: string, locale: Locale, confirmLink: string, hours: number, translate: Translate): ComposedMail {
+/**
+ * The double opt-in mail: the link that confirms the sign-up, in the reader's language, and (issue 29
+ * point 23) the unsubscribe link and one-click headers: a reader who changed their mind ends the
+ * pending sign-up from the first mail, and the link stays theirs once confirmed.
+ */
+export function composeConfirmationMail(to: string, locale: Locale, confirmLink: string, hours: number, links: NewsletterLinks, translate: Translate): ComposedMail {
   const lines = {
     intro: translate('newsletter.confirmMail.body', { hours }),
     action: translate('newsletter.confirmMail.action'),
     ignore: translate('newsletter.confirmMail.ignore'),
     signature: translate('email.signature'),
+    unsubscribe: translate('newsletter.confirmMail.unsubscribe'),
   };
   return {
     to,
     subject: translate('newsletter.confirmMail.subject'),
     link: confirmLink,
-    headers: {},
-    text: `${lines.intro}\n\n${lines.action}: ${confirmLink}\n\n${lines.ignore}\n\n${lines.signature}\n`,
+    headers: listUnsubscribeHeaders(links.oneClick),
+    text: `${lines.intro}\n\n${lines.action}: ${confirmLink}\n\n${lines.ignore}\n\n${lines.signature}\n\n--\n${lines.unsubscribe}: ${links.unsubscribePage}\n`,
     html:
       `<!doctype html><html lang="${locale}"><body><p>${escapeHtml(lines.intro)}</p>` +
-      `<p><a href="${escapeHtml(confirmLink)}">${escapeHtml(lines.action)}</a></p><p>${escapeHtml(lines.ignore)}</p><p>${escapeHtml(lines.signature)}</p></body></html>`,
+      `<p><a href="${escapeHtml(confirmLink)}">${escapeHtml(lines.action)}</a></p><p>${escapeHtml(lines.ignore)}</p><p>${escapeHtml(lines.signature)}</p>` +
+      `<hr><p><a href="${escapeHtml(links.unsubscribePage)}">${escapeHtml(lines.unsubscribe)}</a></p></body></html>`,
+  };
+}
+
+/**
+ * The mail the unsubscribe page sends to an address that asked for its link (issue 29 point 23): the
+ * subscriber's unsubscribe link (the page still asks before it unsubscribes) and the one-click headers.
+ */
+export function composeUnsubscribeLinkMail(to: string, locale: Locale, links: NewsletterLinks, translate: Translate): ComposedMail {
+  const lines = {
+    intro: translate('newsletter.unsubscribeMail.body'),
+    action: translate('newsletter.unsubscribeMail.action'),
+    ignore: translate('newsletter.unsubscribeMail.ignore'),
+    signature: translate('email.signature'),
+  };
+  return {
+    to,
+    subject: translate('newsletter.unsubscribeMail.subject'),
+    link: links.unsubscribePage,
+    headers: listUnsubscribeHeaders(links.oneClick),
+    text: `${lines.intro}\n\n${lines.action}: ${links.unsubscribePage}\n\n${lines.ignore}\n\n${lines.signature}\n`,
+    html:
+      `<!doctype html><html lang="${locale}"><body><p>${escapeHtml(lines.intro)}</p>` +
+      `<p><a href="${escapeHtml(links.unsubscribePage)}">${escapeHtml(lines.action)}</a></p><p>${escapeHtml(lines.ignore)}</p><p>${escapeHtml(lines.signature)}</p></body></html>`,
   };
 }

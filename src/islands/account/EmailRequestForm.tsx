@@ -1,6 +1,7 @@
 /**
  * An email address and a button that asks the server to mail a link: "forgot password"
- * (ForgotPasswordForm) and "send a new verification link" (ResendForm). The server answers the same for
+ * (ForgotPasswordForm), "send a new verification link" (ResendForm) and the newsletter's "mail me my
+ * unsubscribe link" (NewsletterUnsubscribe, issue 29 point 23). The server answers the same for
  * known and unknown addresses, so the form only says that it sent the request.
  */
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -14,8 +15,10 @@ export const EMAIL_REQUEST_TEXT_KEYS = [...FAILURE_TEXT_KEYS, 'account.field.ema
 export interface EmailRequestFormProps {
   locale: string;
   texts: Texts<(typeof EMAIL_REQUEST_TEXT_KEYS)[number]>;
-  /** The endpoint that takes `{ email }`. */
-  endpoint: '/api/auth/forgot-password' | '/api/auth/resend-verification';
+  /** The endpoint that takes `{ email }` (and `extraBody`). */
+  endpoint: '/api/auth/forgot-password' | '/api/auth/resend-verification' | '/api/newsletter/unsubscribe-link';
+  /** Further fields of the request's body (the newsletter's `language`). */
+  extraBody?: Readonly<Record<string, string>>;
   /** Prefix of the email field's id (`{idPrefix}-email`). */
   idPrefix: string;
   submitLabel: string;
@@ -34,6 +37,7 @@ export function EmailRequestForm({
   locale,
   texts,
   endpoint,
+  extraBody,
   idPrefix,
   submitLabel,
   sentMessage,
@@ -64,7 +68,7 @@ export function EmailRequestForm({
     const address = email.trim();
     await submit(
       async () => {
-        await accountClient(locale).post(endpoint, { email: address });
+        await accountClient(locale).post(endpoint, { ...extraBody, email: address });
         setSent(sentMessage(address));
       },
       (result) => setError(result.fields.email),

@@ -1,7 +1,8 @@
 /**
  * /{locale}/admin/newsletter (issue 14 point 4): subscriber counts (pending, confirmed, unsubscribed;
- * confirmed per language) and the CSV export of the confirmed subscribers, for super users behind the
- * admin gate; both endpoints check the role again.
+ * confirmed per language) and the CSV export of the confirmed subscribers, and (issue 29 point 23) the
+ * issues: write, preview, test-mail and send (NewsletterIssues.tsx), for super users behind the admin
+ * gate; every endpoint checks the role again.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Locale } from '../../domain/enums.ts';
@@ -11,9 +12,11 @@ import { accountClient } from '../account/form-support.ts';
 import type { Texts } from '../account/texts.ts';
 import AdminGate, { GATE_TEXT_KEYS } from '../editorial/AdminGate.tsx';
 import { LoadingSpinner } from '../LoadingSpinner.tsx';
+import NewsletterIssues, { NEWSLETTER_ISSUES_TEXT_KEYS } from './NewsletterIssues.tsx';
 
 export const ADMIN_NEWSLETTER_TEXT_KEYS = [
   ...GATE_TEXT_KEYS,
+  ...NEWSLETTER_ISSUES_TEXT_KEYS,
   'admin.newsletter.intro',
   'admin.newsletter.confirmed',
   'admin.newsletter.pending',
@@ -84,6 +87,7 @@ function Counts({ locale, texts, languageNames }: AdminNewsletterPageProps) {
           {texts['admin.newsletter.export']}
         </a>
       </p>
+      <NewsletterIssues locale={locale} texts={texts} languageNames={languageNames} confirmedByLanguage={counts.confirmedByLanguage} />
     </div>
   );
 }

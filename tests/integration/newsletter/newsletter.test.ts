@@ -93,7 +93,6 @@ describe('double opt-in', () => {
     expect(mail).toContain('Phantastika-Newsletter angemeldet'); // German (the ASCII part of a quoted-printable line)
     expect(mail).toContain('48 Stunden');
     expect(mail).toContain(`/de/newsletter/confirm?token=${token}`);
-    expect(mail).not.toMatch(/^List-Unsubscribe/m);
 
     const pending = (await findSubscription(await getDb(), email))!;
     expect(Object.keys(pending).sort()).toEqual(
@@ -218,6 +217,99 @@ describe('no answer tells whether an address is subscribed', () => {
     expect((await awaitMails(gone.email, 2)).length).toBe(2);
     expect(mailsTo(confirmed)).toHaveLength(1);
     expect(await findSubscription(await getDb(), confirmed)).toEqual(row);
+  });
+});
+
+/** The List-Unsubscribe URL and the unsubscribe page's link of a mail (long header lines unfolded, RFC 5322 2.2.3). */
+function unsubscribeLinksOf(raw: string) {
+  const mail = raw.replace(/\r?\n[ \t]+/g, ' ');
+  return {
+    oneClick: /^List-Unsubscribe: <([^>]+)>$/m.exec(mail)?.[1],
+    post: /^List-Unsubscribe-Post: (.+)$/m.exec(mail)?.[1],
+    page: /(https?:\/\/\S+\/(?:en|de|it)\/newsletter\/unsubscribe\?token=[0-9a-f-]{36}\.[A-Za-z0-9_-]{43})/.exec(mail)?.[1],
+  };
+}
+
+const oneClickPost = (url: string) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+
+const askForLink = (email: string, options: Options & { language?: string } = {}) =>
+  call('POST', '/api/newsletter/unsubscribe-link', { ...options, body: options.body ?? { email, language: options.language ?? 'en' } });
+
+describe('the confirmation mail (issue 29 point 23)', () => {
+  it('carries the unsubscribe link and the one-click headers, and one click ends the pending sign-up', async () => {
+    const email = unique('confirm-unsub');
+    await signUp(email, { language: 'it' });
+    const { token, mail } = await confirmToken(email);
+    const row = (await findSubscription(await getDb(), email))!;
+    const links = unsubscribeLinksOf(mail);
+    expect(links.oneClick).toMatch(new RegExp(`^${server.url()}/api/newsletter/unsubscribe\\?token=${row.id}\\.[A-Za-z0-9_-]{43}$`));
+    expect(links.post).toBe('List-Unsubscribe=One-Click');
+    expect(links.page).toBe(`${server.url()}/it/newsletter/unsubscribe?token=${row.id}.${links.oneClick!.split('.').at(-1)}`);
+    expect(mail).toContain('Annulla l'); // the Italian footer text
+
+    expect((await oneClickPost(links.oneClick!)).status).toBe(200);
+    expect((await findSubscription(await getDb(), email))!.unsubscribedAt).toBeInstanceOf(Date);
+    // The confirmation link no longer subscribes: the reader said no.
+    expect(errorOf((await confirm(token)) as never, 409).details?.[0]?.key).toBe('validation.token.used');
+  });
+});
+
+describe('the unsubscribe page without a token (issue 29 point 23)', () => {
+  it('mails a subscriber their link in the page\'s language; the link works', async () => {
+    const { email, row } = await confirmedSubscriber('en');
+    const answer = await askForLink(email.toUpperCase(), { language: 'de' });
+    expect(answer.status).toBe(202);
+    expect(answer.json).toEqual({ success: true, data: { status: 'link_sent' } });
+    const mail = (await awaitMails(email, 2))[1]!;
+    expect(mail).toContain('Abmeldung'); // German subject and text
+    const links = unsubscribeLinksOf(mail);
+    expect(links.page).toMatch(new RegExp(`/de/newsletter/unsubscribe\\?token=${row.id}\\.`));
+    expect(links.post).toBe('List-Unsubscribe=One-Click');
+    const token = new URL(links.page!).searchParams.get('token');
+    expect((await call('POST', '/api/newsletter/unsubscribe', { body: { token } })).status).toBe(200);
+    expect((await findSubscription(await getDb(), email))!.unsubscribedAt).toBeInstanceOf(Date);
+  });
+
+  it('answers unknown, pending, confirmed and unsubscribed addresses alike, and mails only those not unsubscribed', async () => {
+    const unknown = unique('ask-unknown');
+    const pending = unique('ask-pending');
+    await signUp(pending);
+    await confirmToken(pending);
+    const { email: confirmed } = await confirmedSubscriber();
+    const gone = await confirmedSubscriber();
+    await (await getDb()).execute(sql`UPDATE newsletter_subscriptions SET unsubscribed_at = now() WHERE id = ${gone.row.id}`);
+    const answers = [];
+    for (const email of [unknown, pending, confirmed, gone.email]) answers.push(await askForLink(email));
+    const shape = (a: Awaited<ReturnType<typeof call>>) => ({
+      status: a.status,
+      body: a.text,
+      headers: [...a.headers.entries()].filter(([name]) => name !== 'date' && name !== 'x-nf-request-id').sort(),
+    });
+    for (const answer of answers.slice(1)) expect(shape(answer)).toEqual(shape(answers[0]!));
+    expect((await awaitMails(pending, 2)).length).toBe(2);
+    expect((await awaitMails(confirmed, 2)).length).toBe(2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo(unknown)).toHaveLength(0);
+    expect(mailsTo(gone.email)).toHaveLength(1);
+  });
+
+  it('is rate limited like the other mail links, paces the mails to one address, and answers bad input with a localized 400', async () => {
+    const { email } = await confirmedSubscriber();
+    const ip = newClient();
+    for (let i = 0; i < 3; i++) expect((await askForLink(email, { ip })).status).toBe(202);
+    const limited = await askForLink(email, { ip });
+    expect(errorOf(limited as never, 429).code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // From many clients, a stranger still cannot flood the inbox.
+    for (let i = 0; i < 4; i++) await askForLink(email);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(mailsTo(email).length).toBeLessThanOrEqual(1 + 3);
+
+    const bad = await askForLink('x', { body: { email: 'not an address', language: 'de' }, lang: 'de' });
+    expect(errorOf(bad as never, 400).details?.[0]).toMatchObject({ path: 'email', key: 'validation.email' });
+    expect(errorOf((await askForLink('x', { body: { email: 'a@example.org', language: 'fr' } })) as never, 400).details?.[0]?.key).toBe('validation.language');
+    expect((await askForLink(unique('foreign'), { origin: 'https://evil.example' })).status).toBe(403);
   });
 });
 
