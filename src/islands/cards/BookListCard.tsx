@@ -5,6 +5,7 @@
  * CatalogueList island on the server (first page) and in the browser (later pages), so both look the same.
  * Styles: src/styles/cards.css, shared with BookCard.astro (`book-card--list`: the smaller cover).
  */
+import ResponsiveImage from '../images/ResponsiveImage.tsx';
 import type { BookCard } from '../../domain/schemas/lists.ts';
 import type { CardTexts } from './card-texts.ts';
 import { fill } from './format.ts';
@@ -29,7 +30,8 @@ export default function BookListCard({ locale, book, texts, headingLevel: Headin
     <article className="card book-card book-card--list">
       <div className="book-card__cover" data-category={coverCategory(book)} aria-hidden="true">
         {book.coverImage ? (
-          <img src={book.coverImage} alt="" loading="lazy" decoding="async" />
+          // The cover box is decoration beside the title link (aria-hidden): no alt. 88 px = 5.5rem.
+          <ResponsiveImage url={book.coverImage} alt="" displayWidth={88} fallbackHeight={132} />
         ) : (
           <>
             <span className="book-card__cover-title">{book.title}</span>
