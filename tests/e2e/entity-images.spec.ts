@@ -8,11 +8,13 @@
  *   wider than the phone;
  * - the author, series and genre tiles of the lists, and the book tiles of the author and series
  *   pages, show the uploaded image, with localized alt text, width and height, lazy;
- * in English and German.
+ * in English and German; and those pages are valid HTML (html-valid.spec.ts checks pages without
+ * uploads).
  *
  * Everything the test creates it deletes again (the images stay in Blobs, named by their content).
  */
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { HtmlValidate } from 'html-validate';
 import sharp from 'sharp';
 import { signInAsAdmin } from '../support/e2e-admin.ts';
 import { fillIn, text, watchConsole, type Key, type Locale } from '../support/e2e-readers.ts';
@@ -180,6 +182,15 @@ test('uploaded cover, portrait, series and genre pictures: detail pages lay out 
         }
       });
     }
+    await test.step('the pages with uploaded images validate with html-validate:standard', async () => {
+      const validator = new HtmlValidate({ extends: ['html-validate:standard'] });
+      const invalid: string[] = [];
+      for (const path of [...Object.values(pages).map((p) => p.path('de')), '/de/authors', '/de/series', '/de/genres']) {
+        const report = await validator.validateString(await (await page.request.get(path)).text(), path);
+        for (const result of report.results) for (const m of result.messages) invalid.push(`${path} ${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+      }
+      expect(invalid).toEqual([]);
+    });
     expect(problems).toEqual([]);
   } finally {
     if (created.book) await page.request.delete(`/api/books/${created.book}`);
