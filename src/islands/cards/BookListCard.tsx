@@ -5,9 +5,9 @@
  * CatalogueList island on the server (first page) and in the browser (later pages), so both look the same.
  * Styles: src/styles/cards.css, shared with BookCard.astro (`book-card--list`: the smaller cover).
  */
-import ResponsiveImage from '../images/ResponsiveImage.tsx';
 import type { BookCard } from '../../domain/schemas/lists.ts';
 import type { CardTexts } from './card-texts.ts';
+import ResponsiveImage from '../images/ResponsiveImage.tsx';
 import { fill } from './format.ts';
 import PeopleLinks from './PeopleLinks.tsx';
 import RatingLine from './RatingLine.tsx';
