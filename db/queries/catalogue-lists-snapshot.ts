@@ -93,7 +93,7 @@ export async function readListSnapshot(db: Database, books: readonly ListBook[])
   const series = (
     (
       await db.execute(sql`
-        SELECT s.id, s.slug, s.name, s.kind, s.status,
+        SELECT s.id, s.slug, s.name, s.image_url AS "imageUrl", s.kind, s.status,
                (SELECT count(*)::int FROM book_series bs WHERE bs.series_id = s.id) AS "bookCount",
                coalesce((SELECT json_agg(json_build_object('slug', a.slug, 'name', a.name) ORDER BY sa.position)
                          FROM series_authors sa JOIN authors a ON a.id = sa.author_id WHERE sa.series_id = s.id), '[]') AS authors,

@@ -62,6 +62,8 @@ export interface FeaturedBook {
 }
 
 export interface FeaturedAuthor extends PersonRef {
+  /** An uploaded portrait (`/images/…`) or an external address; null shows the initial. */
+  profileImageUrl: string | null;
   wins: number;
   nominations: number;
   birthYear: number | null;
@@ -71,6 +73,7 @@ export interface FeaturedAuthor extends PersonRef {
 export interface PopularSeries {
   slug: string;
   name: string;
+  imageUrl: string | null;
   kind: SeriesKind;
   status: SeriesStatus | null;
   bookCount: number;
@@ -83,6 +86,7 @@ export interface GenreCard {
   name: string;
   label: string;
   category: GenreCategory;
+  imageUrl: string | null;
   bookCount: number;
   description: LocalizedValue | null;
 }
@@ -196,6 +200,7 @@ async function loadFeaturedAuthors(db: Database): Promise<FeaturedAuthor[]> {
     .select({
       slug: authors.slug,
       name: authors.name,
+      profileImageUrl: authors.profileImageUrl,
       birthYear: authors.birthYear,
       deathYear: authors.deathYear,
       wins,
@@ -215,6 +220,7 @@ async function loadPopularSeries(db: Database): Promise<PopularSeries[]> {
     .select({
       slug: series.slug,
       name: series.name,
+      imageUrl: series.imageUrl,
       kind: series.kind,
       status: series.status,
       bookCount,
@@ -238,6 +244,7 @@ async function loadGenreCards(db: Database, locale: Locale): Promise<GenreCard[]
       name: genres.name,
       names: genres.names,
       category: genres.category,
+      imageUrl: genres.imageUrl,
       description: genres.description,
       bookCount: sql<number>`count(${bookGenres.bookId})::int`,
     })
@@ -253,6 +260,7 @@ async function loadGenreCards(db: Database, locale: Locale): Promise<GenreCard[]
     name: row.name,
     label: pickLocalized(row.names, locale)?.text ?? row.name,
     category: row.category,
+    imageUrl: row.imageUrl,
     bookCount: row.bookCount,
     description: pickLocalized(row.description, locale),
   }));

@@ -121,7 +121,7 @@ export async function listSeries(db: Database, query: SeriesListQuery, locale: L
   const kind = query.kind ? sql`AND s.kind = ${query.kind}` : sql``;
   const result = await db.execute(sql`
     WITH filtered AS (
-      SELECT s.id, s.slug, s.name, s.name AS sort_name, s.kind, s.status,
+      SELECT s.id, s.slug, s.name, s.name AS sort_name, s.image_url, s.kind, s.status,
              (SELECT count(*)::int FROM book_series bs WHERE bs.series_id = s.id) AS book_count,
              r.average, coalesce(r.count, 0) AS count
       FROM series s
@@ -131,7 +131,7 @@ export async function listSeries(db: Database, query: SeriesListQuery, locale: L
     ),
     page AS (SELECT f.*, count(*) OVER ()::int AS total FROM filtered f WHERE book_count BETWEEN ${min} AND ${max}
              ORDER BY ${PEOPLE_ORDER(locale)[query.sort]} OFFSET ${query.offset} LIMIT ${query.limit})
-    SELECT id, slug, name, kind, status, book_count AS "bookCount", ${rating(sql`average`, sql`count`)} AS rating, total,
+    SELECT id, slug, name, image_url AS "imageUrl", kind, status, book_count AS "bookCount", ${rating(sql`average`, sql`count`)} AS rating, total,
            coalesce((SELECT json_agg(json_build_object('slug', a.slug, 'name', a.name) ORDER BY sa.position)
                      FROM series_authors sa JOIN authors a ON a.id = sa.author_id WHERE sa.series_id = page.id), '[]') AS authors
     FROM page ORDER BY ${PEOPLE_ORDER(locale)[query.sort]}`);

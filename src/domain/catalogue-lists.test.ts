@@ -23,7 +23,7 @@ function author(id: number, overrides: Partial<ListAuthor> = {}): ListAuthor {
   return { id, slug: `author-${id}`, name: `Author ${id}`, profileImageUrl: null, birthYear: null, deathYear: null, bookCount: 1, ranks: same(id), ...overrides };
 }
 function series(id: number, overrides: Partial<ListSeries> = {}): ListSeries {
-  return { id, slug: `series-${id}`, name: `Series ${id}`, kind: 'novel_series', status: null, bookCount: 3, authors: [], ranks: same(id), ...overrides };
+  return { id, slug: `series-${id}`, name: `Series ${id}`, imageUrl: null, kind: 'novel_series', status: null, bookCount: 3, authors: [], ranks: same(id), ...overrides };
 }
 const rating = (id: number, count: number, average: number, averageRank: number): ListRating => ({ id, count, average, averageRank, atLeast: Math.floor(average) });
 
@@ -129,6 +129,6 @@ describe('CatalogueLists.authors and series', () => {
     expect(ids(lists.series(SeriesListQuerySchema.parse({ size: '10+' }), 'en'))).toEqual([2]);
     expect(ids(lists.series(SeriesListQuerySchema.parse({ kind: 'novel_series' }), 'en'))).toEqual([1]);
     expect(lists.series(SeriesListQuerySchema.parse({ kind: 'author_edition' }), 'en')).toEqual({ items: [], total: 0, offset: 0, limit: 24 });
-    expect(Object.keys(lists.series(SeriesListQuerySchema.parse({}), 'en').items[0]!)).toEqual(['id', 'slug', 'name', 'kind', 'status', 'bookCount', 'rating', 'authors']);
+    expect(Object.keys(lists.series(SeriesListQuerySchema.parse({}), 'en').items[0]!)).toEqual(['id', 'slug', 'name', 'imageUrl', 'kind', 'status', 'bookCount', 'rating', 'authors']);
   });
 });

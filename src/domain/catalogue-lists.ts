@@ -73,6 +73,7 @@ export interface ListSeries {
   id: number;
   slug: string;
   name: string;
+  imageUrl: string | null;
   kind: SeriesCard['kind'];
   status: SeriesCard['status'];
   bookCount: number;
@@ -339,7 +340,7 @@ export class CatalogueLists {
     const accept = query.kind || query.size ? (i: number) => (!query.kind || rows[i]!.kind === query.kind) && rows[i]!.bookCount >= min && rows[i]!.bookCount <= max : null;
     return pageOf(this.seriesOrders[locale][query.sort], accept, query.offset, query.limit, (i) => {
       const s = rows[i]!;
-      return { id: s.id, slug: s.slug, name: s.name, kind: s.kind, status: s.status, bookCount: s.bookCount, rating: this.seriesRatings.of(i), authors: s.authors };
+      return { id: s.id, slug: s.slug, name: s.name, imageUrl: s.imageUrl, kind: s.kind, status: s.status, bookCount: s.bookCount, rating: this.seriesRatings.of(i), authors: s.authors };
     });
   }
 }

@@ -147,6 +147,8 @@ export interface BookTileData {
   year: string | null;
   authors: PersonLink[];
   category: GenreCategory;
+  /** The book's cover image (an upload's `/images/…` address or an external one); null draws one. */
+  coverImageUrl: string | null;
   rating: CatalogueBook['rating'];
 }
 
@@ -159,6 +161,7 @@ export function bookTile(snapshot: CatalogueSnapshot, book: CatalogueBook, local
     year: yearLabel(locale, book.publicationYear, book.publicationYearApprox),
     authors: authorsOf(snapshot, book.authorIds),
     category: coverCategory(snapshot, book),
+    coverImageUrl: book.coverImageUrl,
     rating: book.rating,
   };
 }

@@ -75,6 +75,8 @@ export function cardTexts(locale: Locale): CardTexts {
     books: pluralForms(locale, 'common.books'),
     lifespan: t(locale, 'author.lifespan'),
     born: t(locale, 'author.born'),
+    portraitAlt: t(locale, 'author.portraitAlt'),
+    seriesImageAlt: t(locale, 'series.imageAlt'),
     status: { ongoing: t(locale, 'series.status.ongoing'), completed: t(locale, 'series.status.completed') },
   };
 }

@@ -80,6 +80,8 @@ export const SeriesCardSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
   name: z.string(),
+  /** The series' picture (an upload's `/images/…` address or an external one), if any. */
+  imageUrl: z.string().nullable(),
   kind: z.enum(SERIES_KINDS),
   status: z.enum(['ongoing', 'completed']).nullable(),
   authors: z.array(PersonRefSchema),

@@ -1,9 +1,10 @@
 /**
- * An author in the authors list (issue 3): the list twin of src/components/AuthorCard.astro (initial
- * avatar, name, life dates) with the number of books and the rating.
+ * An author in the authors list (issue 3): the list twin of src/components/AuthorCard.astro (portrait
+ * or initial, name, life dates) with the number of books and the rating.
  */
 import type { AuthorCard } from '../../domain/schemas/lists.ts';
 import type { CardTexts } from './card-texts.ts';
+import AuthorAvatar from './AuthorAvatar.tsx';
 import { fill, plural } from './format.ts';
 import RatingLine from './RatingLine.tsx';
 
@@ -15,7 +16,6 @@ export interface AuthorListCardProps {
 }
 
 export default function AuthorListCard({ locale, author, texts, headingLevel: Heading = 'h2' }: AuthorListCardProps) {
-  const initial = [...author.name.trim()][0]?.toUpperCase() ?? '?';
   const life =
     author.birthYear && author.deathYear
       ? fill(texts.lifespan, { born: author.birthYear, died: author.deathYear })
@@ -24,13 +24,7 @@ export default function AuthorListCard({ locale, author, texts, headingLevel: He
         : undefined;
   return (
     <article className="card author-card">
-      {author.profileImageUrl ? (
-        <img className="author-card__avatar" src={author.profileImageUrl} alt="" loading="lazy" decoding="async" width="56" height="56" />
-      ) : (
-        <span className="author-card__avatar" aria-hidden="true">
-          {initial}
-        </span>
-      )}
+      <AuthorAvatar name={author.name} imageUrl={author.profileImageUrl} alt={fill(texts.portraitAlt, { name: author.name })} />
       <div className="author-card__body">
         <Heading className="author-card__name">
           <a className="card__link" href={`/${locale}/authors/${author.slug}`}>

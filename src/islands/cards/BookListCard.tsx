@@ -7,6 +7,7 @@
  */
 import type { BookCard } from '../../domain/schemas/lists.ts';
 import type { CardTexts } from './card-texts.ts';
+import ResponsiveImage from '../images/ResponsiveImage.tsx';
 import { fill } from './format.ts';
 import PeopleLinks from './PeopleLinks.tsx';
 import RatingLine from './RatingLine.tsx';
@@ -29,7 +30,8 @@ export default function BookListCard({ locale, book, texts, headingLevel: Headin
     <article className="card book-card book-card--list">
       <div className="book-card__cover" data-category={coverCategory(book)} aria-hidden="true">
         {book.coverImage ? (
-          <img src={book.coverImage} alt="" loading="lazy" decoding="async" />
+          // The cover box is decoration beside the title link (aria-hidden): no alt. 88 px = 5.5rem.
+          <ResponsiveImage url={book.coverImage} alt="" displayWidth={88} fallbackHeight={132} />
         ) : (
           <>
             <span className="book-card__cover-title">{book.title}</span>

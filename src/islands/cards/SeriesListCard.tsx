@@ -1,10 +1,11 @@
 /**
- * A series in the series list (issue 3): the list twin of src/components/SeriesCard.astro (name,
- * authors, number of books, status) with the rating of its books.
+ * A series in the series list (issue 3): the list twin of src/components/SeriesCard.astro (picture,
+ * name, authors, number of books, status) with the rating of its books.
  */
 import type { SeriesCard } from '../../domain/schemas/lists.ts';
 import type { CardTexts } from './card-texts.ts';
-import { plural } from './format.ts';
+import CardPicture from './CardPicture.tsx';
+import { fill, plural } from './format.ts';
 import PeopleLinks from './PeopleLinks.tsx';
 import RatingLine from './RatingLine.tsx';
 
@@ -18,6 +19,7 @@ export interface SeriesListCardProps {
 export default function SeriesListCard({ locale, series, texts, headingLevel: Heading = 'h2' }: SeriesListCardProps) {
   return (
     <article className="card series-card series-card--list">
+      {series.imageUrl && <CardPicture url={series.imageUrl} alt={fill(texts.seriesImageAlt, { name: series.name })} />}
       <Heading className="series-card__name">
         <a className="card__link" href={`/${locale}/series/${series.slug}`}>
           {series.name}

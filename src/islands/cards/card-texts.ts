@@ -14,6 +14,10 @@ export interface CardTexts {
   lifespan: string;
   /** 'born {year}' */
   born: string;
+  /** 'Portrait of {name}' */
+  portraitAlt: string;
+  /** 'Picture of the series {name}' */
+  seriesImageAlt: string;
   /** Series status labels. */
   status: { ongoing: string; completed: string };
 }
