@@ -57,7 +57,7 @@ export const EDITION_TITLE_MAX = 300;
 export const EDITION_DESCRIPTION_MAX = 10_000;
 export const EDITION_SHORT_TEXT_MAX = 200;
 export const EDITION_URL_MAX = 2_000;
-/** Issue 29 point 25: a price is 0 to 100,000 (the numeric(8, 2) column holds it), in cents. */
+/** Issue 29 point 25: a price is 0 to 100,000 with at most two decimals (the numeric(8, 2) column holds it). */
 export const EDITION_PRICE_MAX = 100_000;
 
 /**
