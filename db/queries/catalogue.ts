@@ -4,7 +4,7 @@
  * aggregate) instead of one per page, whatever the catalogue size.
  */
 import { sql } from 'drizzle-orm';
-import type { BindingType, EditionType, FormatType, Gender, GenreCategory, SeriesKind, SeriesStatus } from '../../src/domain/enums.ts';
+import type { BindingType, Currency, EditionType, FormatType, Gender, GenreCategory, SeriesKind, SeriesStatus } from '../../src/domain/enums.ts';
 import { getDb, type Database } from '../client.ts';
 import type { AltTitleKind, SlugKind } from '../schema/enums.ts';
 import type { LocalizedText } from '../schema/localized.ts';
@@ -26,6 +26,9 @@ export interface CatalogueEdition {
   pages: number | null;
   isPrimaryEdition: boolean;
   isOriginalLanguage: boolean;
+  /** Issue 29 point 25: the price an editor set, with its currency; both null when not known. */
+  price: number | null;
+  currency: Currency | null;
 }
 
 export interface CatalogueAwardEntry {
@@ -183,7 +186,8 @@ export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnap
         SELECT id, book_id AS "bookId", title, language_code AS "languageCode", language_name AS "languageName", translator,
                edition_type AS "editionType", format_type AS "formatType", binding_type AS "bindingType",
                publication_year AS "publicationYear", publisher, isbn, pages,
-               is_primary_edition AS "isPrimaryEdition", is_original_language AS "isOriginalLanguage"
+               is_primary_edition AS "isPrimaryEdition", is_original_language AS "isOriginalLanguage",
+               price::float8 AS price, currency
         FROM editions ORDER BY book_id, is_primary_edition DESC, language_code, publication_year NULLS LAST, id`),
       rows<{ bookId: number; average: string; count: number }>(db, sql`
         SELECT book_id AS "bookId", round(avg(rating)::numeric, 1) AS average, count(*)::int AS count FROM ratings GROUP BY book_id`),

@@ -24,6 +24,8 @@ const toEdition = (e: EditionRow): Edition => ({
   languageName: e.languageName,
   translator: e.translator,
   isOriginalLanguage: e.isOriginalLanguage,
+  price: e.price,
+  currency: e.currency,
 });
 
 const EDITION_ORDER = [desc(editions.isPrimaryEdition), asc(editions.languageCode), asc(editions.publicationYear), asc(editions.id)];

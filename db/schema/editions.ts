@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { books } from './catalogue.ts';
-import { bindingTypeEnum, editionTypeEnum, formatTypeEnum } from './enums.ts';
+import { bindingTypeEnum, currencyEnum, editionTypeEnum, formatTypeEnum } from './enums.ts';
 
 /**
  * Editions of a book (spec §3, §4). Invariants as constraints: an edition always belongs to a book,
- * at most one primary edition and at most one 'original' edition per book.
+ * at most one primary edition and at most one 'original' edition per book, a price never negative
+ * and never without its currency (nor a currency without a price).
  */
 export const editions = pgTable(
   'editions',
@@ -28,6 +29,12 @@ export const editions = pgTable(
     languageName: text('language_name').notNull().default('Deutsch'),
     translator: text('translator'),
     isOriginalLanguage: boolean('is_original_language').notNull().default(true),
+    /**
+     * The price an editor set (spec §3 Edition formats; issue 29 point 25), exact to the cent; null
+     * when not known. `currency` is set exactly when a price is (the API defaults it to EUR, spec §9).
+     */
+    price: numeric('price', { precision: 8, scale: 2, mode: 'number' }),
+    currency: currencyEnum('currency'),
     /** Key of the seed record this edition came from (db/seed/import.ts editionKey); null for editions added in the app. */
     sourceKey: text('source_key'),
     /** The title folded for search (migration 0002 functions), stored so typeahead matching reads plain text. */
@@ -50,5 +57,7 @@ export const editions = pgTable(
     check('editions_pages_positive', sql`${t.pages} IS NULL OR ${t.pages} >= 1`),
     check('editions_year_range', sql`${t.publicationYear} IS NULL OR ${t.publicationYear} >= 1800`),
     check('editions_language_code_length', sql`length(${t.languageCode}) >= 2`),
+    check('editions_price_not_negative', sql`${t.price} IS NULL OR ${t.price} >= 0`),
+    check('editions_price_has_currency', sql`(${t.price} IS NULL) = (${t.currency} IS NULL)`),
   ],
 );

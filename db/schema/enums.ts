@@ -2,6 +2,7 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 import {
   ANALYTICS_EVENT_TYPES,
   BINDING_TYPES,
+  CURRENCIES,
   EDITION_TYPES,
   EMAIL_TOKEN_PURPOSES,
   FORMAT_TYPES,
@@ -20,6 +21,7 @@ export const roleEnum = pgEnum('role', ROLES);
 export const editionTypeEnum = pgEnum('edition_type', EDITION_TYPES);
 export const formatTypeEnum = pgEnum('format_type', FORMAT_TYPES);
 export const bindingTypeEnum = pgEnum('binding_type', BINDING_TYPES);
+export const currencyEnum = pgEnum('currency', CURRENCIES);
 export const readingStatusEnum = pgEnum('reading_status', READING_STATUSES);
 export const seriesKindEnum = pgEnum('series_kind', SERIES_KINDS);
 export const seriesStatusEnum = pgEnum('series_status', SERIES_STATUSES);

@@ -21,6 +21,17 @@ export type FormatType = (typeof FORMAT_TYPES)[number];
 export const BINDING_TYPES = ['hardcover', 'paperback', 'broschiert', 'mass_market', 'ebook', 'audiobook'] as const;
 export type BindingType = (typeof BINDING_TYPES)[number];
 
+/**
+ * ISO 4217 codes an edition's price may be in (spec §3 Edition formats, §9 "currency EUR"; issue 29
+ * point 25): the euro of the German and Italian markets first (the default), then the Swiss franc,
+ * the pound and the dollar of the other markets the catalogue's languages are read in. All have two
+ * minor digits, which the price's two decimals assume; a new code with another number of digits
+ * needs that rule changed first (src/domain/schemas/edition.ts).
+ */
+export const CURRENCIES = ['EUR', 'CHF', 'GBP', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = CURRENCIES[0];
+
 /** Reading list status (spec §3). */
 export const READING_STATUSES = ['to_read', 'reading', 'read'] as const;
 export type ReadingStatus = (typeof READING_STATUSES)[number];

@@ -107,6 +107,13 @@ describe('bookJsonLd', () => {
     });
   });
 
+  it("offers an edition at the price an editor set, with a decimal point (issue 29 point 25)", () => {
+    const data = bookJsonLd(book({ editions: [edition(), edition({ id: 2, price: 12.5, currency: 'EUR' })] }));
+    const [unpriced, priced] = data.workExample as Record<string, unknown>[];
+    expect(unpriced).not.toHaveProperty('offers');
+    expect(priced!.offers).toEqual({ '@type': 'Offer', price: '12.50', priceCurrency: 'EUR' });
+  });
+
   it('is part of its series with the position, and one series is a single object', () => {
     const series = { name: 'Dune Chronicles', url: 'https://phantastika.example/en/series/dune-chronicles', position: 1 };
     expect(bookJsonLd(book({ series: [series] }))).toMatchObject({

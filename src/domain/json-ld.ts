@@ -41,6 +41,9 @@ export interface EditionInput {
   publisher: string | null;
   pages: number | null;
   translator: string | null;
+  /** The price an editor set and its ISO 4217 currency (issue 29 point 25); schema.org `offers`. */
+  price?: number | null;
+  currency?: string | null;
 }
 
 export interface SeriesMembershipInput {
@@ -202,6 +205,8 @@ export function bookJsonLd(input: BookJsonLdInput): JsonLd {
       numberOfPages: edition.pages ?? undefined,
       translator: edition.translator ? person({ name: edition.translator }) : undefined,
       translationOfWork: isTranslation ? { '@id': id } : undefined,
+      // schema.org wants the price with a decimal point, never a locale's comma.
+      offers: edition.price != null && edition.currency ? { '@type': 'Offer', price: edition.price.toFixed(2), priceCurrency: edition.currency } : undefined,
     });
   });
   const series = input.series.map((s) => compact({ '@type': 'BookSeries', name: s.name, url: s.url }));

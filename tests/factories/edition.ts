@@ -26,5 +26,7 @@ export const anEdition = (overrides: Partial<Edition> = {}): Edition => ({
   languageName: 'English',
   translator: null,
   isOriginalLanguage: true,
+  price: null,
+  currency: null,
   ...overrides,
 });

@@ -55,6 +55,8 @@ function toEdition(row: typeof editions.$inferSelect): EditorEdition {
     languageName: row.languageName,
     translator: row.translator,
     isOriginalLanguage: row.isOriginalLanguage,
+    price: row.price,
+    currency: row.currency,
   };
 }
 

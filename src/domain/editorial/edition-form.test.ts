@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editionInputSchema, maxEditionYear, type Edition } from '../schemas/edition.ts';
-import { checkEditionForm, editionPayload, editionValues, languageChoices, newEditionValues, originalTaken, withLanguage, type EditionFormValues } from './edition-form.ts';
+import { anEdition } from '../../../tests/factories/edition.ts';
+import { checkEditionForm, editionPayload, editionValues, languageChoices, newEditionValues, originalTaken, priceOf, withLanguage, type EditionFormValues } from './edition-form.ts';
 import type { EditionFacts } from './edition-rules.ts';
 
 const original: EditionFacts = { id: 1, editionType: 'original', isPrimaryEdition: true };
@@ -74,7 +75,7 @@ describe('the payload (spec §5)', () => {
     const edition: Edition = {
       id: 7, bookId: 3, title: 'Dune', description: null, coverImage: null, publicationYear: 1965, pages: 412, isbn: '978-0-441-17271-9', asin: null,
       publisher: 'Chilton', isPrimaryEdition: true, editionType: 'original', formatType: 'physical', bindingType: null, languageCode: 'en',
-      languageName: 'English', translator: null, isOriginalLanguage: true,
+      languageName: 'English', translator: null, isOriginalLanguage: true, price: null, currency: null,
     };
     const values = editionValues(edition);
     expect(values).toMatchObject({ publicationYear: '1965', pages: '412', bindingType: '', description: '' });
@@ -82,6 +83,49 @@ describe('the payload (spec §5)', () => {
       title: 'Dune', publicationYear: 1965, pages: 412, isbn: '978-0-441-17271-9', publisher: 'Chilton', isPrimaryEdition: true,
       editionType: 'original', formatType: 'physical', languageCode: 'en', languageName: 'English', isOriginalLanguage: true,
     });
+  });
+});
+
+describe('the price (issue 29 point 25; spec §3 formats, §9 currency EUR)', () => {
+  it('starts without a price, in euros', () => {
+    expect(newEditionValues([])).toMatchObject({ price: '', currency: 'EUR' });
+  });
+
+  it('takes a decimal point or comma and sends the currency only with a price', () => {
+    expect(priceOf('12,5')).toBe(12.5);
+    expect(priceOf(' 12.50 ')).toBe(12.5);
+    expect(priceOf('0')).toBe(0);
+    expect(priceOf('')).toBeUndefined();
+    expect(priceOf('1.234,50')).toBeNaN();
+    expect(priceOf('12 €')).toBeNaN();
+    expect(editionPayload(filled({ price: '12,00', currency: 'CHF' }))).toMatchObject({ price: 12, currency: 'CHF' });
+    const unpriced = editionPayload(filled({ price: '  ', currency: 'USD' }));
+    expect(unpriced).not.toHaveProperty('price');
+    expect(unpriced).not.toHaveProperty('currency');
+  });
+
+  it('shows a stored price with its cents and currency', () => {
+    const values = editionValues({ ...anEdition(), price: 12.5, currency: 'GBP' });
+    expect(values).toMatchObject({ price: '12.50', currency: 'GBP' });
+    expect(editionValues(anEdition())).toMatchObject({ price: '', currency: 'EUR' });
+  });
+
+  it('refuses a negative price, more than two decimals, and what is not a number, at the price', () => {
+    for (const price of ['-1', '12,345', 'zwölf', '1.234,50', '100000.01']) {
+      const result = check(filled({ price }));
+      expect(result.ok ? {} : result.errors, price).toEqual({ price: 'validation.edition.price' });
+    }
+    expect(check(filled({ price: '100000' })).ok).toBe(true);
+  });
+
+  it("is the API's rule: a currency needs a price, and only the listed ISO 4217 codes", () => {
+    const schema = editionInputSchema(MAX_YEAR);
+    const issues = (body: unknown) => (schema.safeParse(body).error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues({ title: 'x', currency: 'EUR' })).toEqual([['currency', 'validation.edition.currencyWithoutPrice']]);
+    expect(issues({ title: 'x', price: 5, currency: 'JPY' })).toEqual([['currency', 'validation.edition.currency']]);
+    expect(issues({ title: 'x', price: '5' })).toEqual([['price', 'validation.edition.price']]);
+    expect(issues({ title: 'x', price: 0.1 + 0.2 })).toEqual([]);
+    expect(schema.parse({ title: 'x', price: 5 })).not.toHaveProperty('currency');
   });
 });
 

@@ -4,7 +4,7 @@
  * API's own schema (editionInputSchema) and the edition rules, so the form and the server refuse the
  * same things with the same message keys.
  */
-import { BINDING_TYPES, EDITION_TYPES, FORMAT_TYPES, LANGUAGE_CHOICES, type BindingType, type EditionType, type FormatType } from '../enums.ts';
+import { BINDING_TYPES, CURRENCIES, DEFAULT_CURRENCY, EDITION_TYPES, FORMAT_TYPES, LANGUAGE_CHOICES, type BindingType, type Currency, type EditionType, type FormatType } from '../enums.ts';
 import { editionInputSchema, EDITION_MESSAGE_KEYS, type Edition, type EditionInput } from '../schemas/edition.ts';
 import { defaultEditionType, hasOriginalEdition, languageNameOf, type EditionFacts } from './edition-rules.ts';
 
@@ -26,6 +26,10 @@ export interface EditionFormValues {
   languageName: string;
   translator: string;
   isOriginalLanguage: boolean;
+  /** As typed: '12,50' or '12.50'; '' is no price (issue 29 point 25). */
+  price: string;
+  /** The price's currency; sent only with a price. */
+  currency: Currency;
 }
 
 export type EditionFormField = keyof EditionFormValues;
@@ -58,6 +62,8 @@ export function newEditionValues(editions: readonly EditionFacts[]): EditionForm
     languageName: DEFAULT_LANGUAGE[1],
     translator: '',
     isOriginalLanguage: true,
+    price: '',
+    currency: DEFAULT_CURRENCY,
   };
 }
 
@@ -81,6 +87,9 @@ export function editionValues(edition: Edition): EditionFormValues {
     languageName: edition.languageName,
     translator: textOf(edition.translator),
     isOriginalLanguage: edition.isOriginalLanguage,
+    // Cents always shown ('12.50'), as the editor will see the price on the site.
+    price: edition.price === null ? '' : edition.price.toFixed(2),
+    currency: edition.currency ?? DEFAULT_CURRENCY,
   };
 }
 
@@ -112,6 +121,18 @@ function numberOf(value: string): number | undefined {
 }
 
 /**
+ * A price typed into the form: a decimal point or, as German and Italian write it, a decimal comma
+ * ('12,50'); '' is no price. Anything else (thousands separators, a currency sign) is passed on as
+ * NaN for the schema to refuse with the price's message.
+ * @example priceOf('12,5') // 12.5
+ */
+export function priceOf(value: string): number | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  return /^\d+([.,]\d+)?$/.test(trimmed) ? Number(trimmed.replace(',', '.')) : Number.NaN;
+}
+
+/**
  * The request body (spec §5): empty optional values left out, year and pages as numbers.
  * @example editionPayload({ ...newEditionValues([]), title: 'Dune', publicationYear: '1965' }) // { title: 'Dune', publicationYear: 1965, ... }
  */
@@ -137,6 +158,12 @@ export function editionPayload(values: EditionFormValues): Record<string, unknow
   put('languageName', values.languageName.trim());
   put('translator', values.translator.trim());
   payload.isOriginalLanguage = values.isOriginalLanguage;
+  // Issue 29 point 25: the currency goes only with a price (the API refuses one alone).
+  const price = priceOf(values.price);
+  if (price !== undefined) {
+    payload.price = price;
+    payload.currency = values.currency;
+  }
   return payload;
 }
 
@@ -167,4 +194,4 @@ export function checkEditionForm(values: EditionFormValues, context: { maxYear: 
 }
 
 /** The enumerations the form's selects offer, in the spec's order. */
-export const FORM_CHOICES = { editionType: EDITION_TYPES, formatType: FORMAT_TYPES, bindingType: BINDING_TYPES } as const;
+export const FORM_CHOICES = { editionType: EDITION_TYPES, formatType: FORMAT_TYPES, bindingType: BINDING_TYPES, currency: CURRENCIES } as const;

@@ -100,8 +100,16 @@ describe('what an edition write stores', () => {
         languageName: 'Deutsch',
         translator: null,
         isOriginalLanguage: true,
+        price: null,
+        currency: null,
       },
     });
+  });
+
+  it('stores a price in euros unless another currency is named (spec §9; issue 29 point 25)', () => {
+    expect(planEditionWrite([], null, input({ price: 12 }))).toMatchObject({ record: { price: 12, currency: 'EUR' } });
+    expect(planEditionWrite([], null, input({ price: 9.9, currency: 'CHF' }))).toMatchObject({ record: { price: 9.9, currency: 'CHF' } });
+    expect(planEditionWrite([], null, input({ price: 0 }))).toMatchObject({ record: { price: 0, currency: 'EUR' } });
   });
 
   it("names one of the 12 languages by itself, keeps a given name, and needs one for another code", () => {

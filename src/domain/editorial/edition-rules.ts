@@ -10,9 +10,10 @@
  *   same write (spec §4, §7); the primary cannot be deleted (spec §8) nor simply unmarked (it is
  *   replaced by promoting another); a book's first edition becomes its primary.
  * - Choosing one of the spec's 12 languages names it (spec §4 "sets the language name").
+ * - A price without a currency is in euros (spec §9 "currency EUR"; issue 29 point 25).
  */
 import { ApiError } from '../envelope.ts';
-import { LANGUAGE_CHOICES, type BindingType, type EditionType, type FormatType } from '../enums.ts';
+import { DEFAULT_CURRENCY, LANGUAGE_CHOICES, type BindingType, type Currency, type EditionType, type FormatType } from '../enums.ts';
 import type { EditionInput } from '../schemas/edition.ts';
 
 /** What the rules need to know of a book's existing editions. */
@@ -40,6 +41,8 @@ export interface EditionRecord {
   languageName: string;
   translator: string | null;
   isOriginalLanguage: boolean;
+  price: number | null;
+  currency: Currency | null;
 }
 
 /** Why a write is refused; each has its message key (editionRuleMessage). */
@@ -120,6 +123,9 @@ export function planEditionWrite(editions: readonly EditionFacts[], targetId: nu
       languageName,
       translator: input.translator ?? null,
       isOriginalLanguage: input.isOriginalLanguage,
+      // Issue 29 point 25, spec §9: a price's currency defaults to EUR; no price, no currency.
+      price: input.price ?? null,
+      currency: input.price === undefined ? null : (input.currency ?? DEFAULT_CURRENCY),
     },
   };
 }

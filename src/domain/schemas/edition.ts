@@ -3,7 +3,7 @@ import { isImageUrl } from './images.ts';
 import { IdParamSchema, refSchema } from './refs.ts';
 import { text } from './text.ts';
 import { VersionSchema } from '../editorial/versions.ts';
-import { BINDING_TYPES, EDITION_TYPES, FORMAT_TYPES } from '../enums.ts';
+import { BINDING_TYPES, CURRENCIES, EDITION_TYPES, FORMAT_TYPES } from '../enums.ts';
 
 /** An edition as the API returns it (spec §3 Edition; GET /api/books/{id}/editions). */
 export const EditionSchema = z.object({
@@ -25,6 +25,10 @@ export const EditionSchema = z.object({
   languageName: z.string(),
   translator: z.string().nullable(),
   isOriginalLanguage: z.boolean(),
+  /** Spec §3 Edition formats (issue 29 point 25): the price an editor set, two decimals; null when not known. */
+  price: z.number().nullable(),
+  /** ISO 4217; set exactly when `price` is (EUR unless the editor chose another, spec §9). */
+  currency: z.enum(CURRENCIES).nullable(),
 });
 export type Edition = z.infer<typeof EditionSchema>;
 
@@ -53,6 +57,8 @@ export const EDITION_TITLE_MAX = 300;
 export const EDITION_DESCRIPTION_MAX = 10_000;
 export const EDITION_SHORT_TEXT_MAX = 200;
 export const EDITION_URL_MAX = 2_000;
+/** Issue 29 point 25: a price is 0 to 100,000 with at most two decimals (the numeric(8, 2) column holds it). */
+export const EDITION_PRICE_MAX = 100_000;
 
 /**
  * The latest publication year an edition may have: the current year plus 5 (spec §5, §9). The caller
@@ -76,6 +82,9 @@ export const EDITION_MESSAGE_KEYS = {
   bindingType: 'validation.edition.binding',
   flag: 'validation.edition.flag',
   originalExists: 'validation.edition.originalExists',
+  price: 'validation.edition.price',
+  currency: 'validation.edition.currency',
+  currencyWithoutPrice: 'validation.edition.currencyWithoutPrice',
 } as const;
 const M = EDITION_MESSAGE_KEYS;
 
@@ -94,14 +103,8 @@ const LanguageCodeSchema = text(M.languageCode)
   .max(35, M.languageCode)
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, M.languageCode);
 
-/**
- * The fields of an edition as the form and POST send them (spec §5). Empty optional values are left
- * out; `editionType`, `languageName` and `isPrimaryEdition` left out are decided by the edition rules
- * (src/domain/editorial/edition-rules.ts: 'revised' once an original exists, the name of the chosen
- * language, primary for a book's first edition). `maxYear` is maxEditionYear(today).
- * @example editionInputSchema(2031).parse({ title: 'Dune', publicationYear: 1965 })
- */
-export function editionInputSchema(maxYear: number) {
+/** The fields of an edition as the form and the API send them (spec §5); editionInputSchema adds the rules across fields. */
+function editionFields(maxYear: number) {
   return z.strictObject({
     title: text(M.title).trim().min(1, M.title).max(EDITION_TITLE_MAX, M.tooLong),
     description: optionalText(EDITION_DESCRIPTION_MAX, { multiline: true }),
@@ -130,12 +133,51 @@ export function editionInputSchema(maxYear: number) {
     languageName: text(M.languageName).trim().min(1, M.languageName).max(EDITION_SHORT_TEXT_MAX, M.tooLong).optional(),
     translator: optionalText(EDITION_SHORT_TEXT_MAX),
     isOriginalLanguage: z.boolean(M.flag).default(true),
+    // Issue 29 point 25 (spec §3 formats, §9): an optional price with its currency. Left out, the
+    // currency is EUR (the edition rules fill it in); a currency without a price is refused below.
+    price: z
+      .number(M.price)
+      .min(0, M.price)
+      .max(EDITION_PRICE_MAX, M.price)
+      .refine(hasCents, M.price)
+      .optional(),
+    currency: z.enum(CURRENCIES, M.currency).optional(),
   });
+}
+
+/**
+ * Whether a price has at most two decimals (cents; every currency of CURRENCIES has two minor digits).
+ * Tolerates the binary error of a decimal sent as JSON (0.1 + 0.2).
+ * @example hasCents(12.5) // true
+ */
+export function hasCents(price: number): boolean {
+  const cents = price * 100;
+  return Number.isFinite(cents) && Math.abs(cents - Math.round(cents)) < 1e-6;
+}
+
+/** A currency names the unit of a price: alone it says nothing, so it is refused at its field. */
+function currencyNeedsPrice(input: { price?: number | undefined; currency?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (input.currency !== undefined && input.price === undefined) ctx.addIssue({ code: 'custom', path: ['currency'], message: M.currencyWithoutPrice });
+}
+
+/**
+ * The fields of an edition as the form and POST send them (spec §5). Empty optional values are left
+ * out; `editionType`, `languageName`, `isPrimaryEdition` and a priced edition's `currency` left out are
+ * decided by the edition rules (src/domain/editorial/edition-rules.ts: 'revised' once an original
+ * exists, the name of the chosen language, primary for a book's first edition, EUR). `maxYear` is
+ * maxEditionYear(today).
+ * @example editionInputSchema(2031).parse({ title: 'Dune', publicationYear: 1965, price: 12 })
+ */
+export function editionInputSchema(maxYear: number) {
+  return editionFields(maxYear).superRefine(currencyNeedsPrice);
 }
 export type EditionInput = z.infer<ReturnType<typeof editionInputSchema>>;
 
 /** PATCH /api/editions/{id} with the edition's fields and the version they are based on (or If-Match). */
-export const editionPatchSchema = (maxYear: number) => editionInputSchema(maxYear).extend({ version: VersionSchema.optional() });
+export const editionPatchSchema = (maxYear: number) =>
+  editionFields(maxYear)
+    .extend({ version: VersionSchema.optional() })
+    .superRefine(currencyNeedsPrice);
 
 /** PATCH /api/editions/{id} with only `{ isPrimaryEdition: true }` (and the version): make it the primary edition (spec §7). */
 export const PromoteEditionSchema = z.strictObject({ isPrimaryEdition: z.literal(true), version: VersionSchema.optional() });

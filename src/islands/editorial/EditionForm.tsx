@@ -4,6 +4,7 @@
  * 'revised', the option disabled and labelled as existing); choosing a language sets its name; the
  * spec's messages at their fields, checked with the API's own schema before sending (the server's
  * answers land at the same fields). Empty optional values are left out, year and pages sent as integers.
+ * The price (issue 29 point 25) takes a decimal point or comma; its currency goes with it (EUR first).
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { EDITION_TYPE_KEYS, BINDING_KEYS, FORMAT_KEYS } from '../../domain/edition-labels.ts';
@@ -123,7 +124,7 @@ function FormFields({ mode, edition, editions, texts, locale, maxYear, saving, s
       </p>
     ) : null;
   };
-  const textField = (name: EditionFormField, text: string, options: { optional?: boolean; inputMode?: 'numeric'; type?: 'text' | 'url'; autoComplete?: string } = {}) => (
+  const textField = (name: EditionFormField, text: string, options: { optional?: boolean; inputMode?: 'numeric' | 'decimal'; type?: 'text' | 'url'; autoComplete?: string; hint?: string } = {}) => (
     <div className="field">
       {label(name, text, options.optional)}
       <input
@@ -134,10 +135,24 @@ function FormFields({ mode, edition, editions, texts, locale, maxYear, saving, s
         autoComplete="off"
         value={values[name] as string}
         onChange={(event) => set(name, event.target.value)}
+        {...(options.hint ? { 'aria-describedby': [fieldProps(name)['aria-describedby'], `${id}-${name}-hint`].filter(Boolean).join(' ') } : {})}
       />
+      {options.hint && (
+        <p id={`${id}-${name}-hint`} className="field__hint">
+          {options.hint}
+        </p>
+      )}
       {errorLine(name)}
     </div>
   );
+  // The currency's name in the page's language beside its code ('EUR – Euro'), where the browser knows it.
+  const currencyName = (code: string) => {
+    try {
+      return new Intl.DisplayNames(locale, { type: 'currency' }).of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
 
   return (
     <form ref={formRef} className="editions-manager__form" noValidate onSubmit={submit} aria-labelledby={headingId}>
@@ -192,6 +207,20 @@ function FormFields({ mode, edition, editions, texts, locale, maxYear, saving, s
             <option value="">{texts['editorial.editions.form.bindingUnknown']}</option>
           </select>
           {errorLine('bindingType')}
+        </div>
+
+        {textField('price', texts['editorial.editions.form.price'], { optional: true, inputMode: 'decimal', hint: texts['editorial.editions.form.priceHint'] })}
+
+        <div className="field">
+          {label('currency', texts['editorial.editions.form.currency'])}
+          <select {...fieldProps('currency')} className="field__input" value={values.currency} onChange={(event) => set('currency', event.target.value as EditionFormValues['currency'])}>
+            {FORM_CHOICES.currency.map((code) => (
+              <option key={code} value={code}>
+                {code} – {currencyName(code)}
+              </option>
+            ))}
+          </select>
+          {errorLine('currency')}
         </div>
 
         <div className="field">

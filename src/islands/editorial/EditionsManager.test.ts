@@ -169,6 +169,20 @@ describe('the form view (spec §2, §4, §5)', () => {
     expect(control(html, 'coverImage')).toContain('value="https://covers.example/dune.jpg"');
   });
 
+  // Issue 29 point 25 (spec §3 formats with price and currency, §9 EUR).
+  it('offers an optional price with its currency, EUR by default, and shows a stored one on its card', () => {
+    const html = render({ view: { kind: 'create' }, editions: [] });
+    expect(control(html, 'price')).toMatch(/^(?=.*inputMode="decimal")(?=.*value="")/);
+    expect(html).toMatch(/<option value="EUR" selected="">EUR – Euro<\/option>/);
+    expect(html).toMatch(/<option value="CHF">CHF – Schweizer Franken<\/option>/);
+    const priced = edition({ id: 78, price: 12.5, currency: 'EUR' });
+    const form = render({ editions: [priced], view: { kind: 'edit', editionId: 78 } });
+    expect(control(form, 'price')).toContain('value="12.50"');
+    const card = textOf(cardOf(render({ editions: [priced] }), 'Dune')).replace(/\u00a0/g, ' ');
+    expect(card).toContain('Preis 12,50 €');
+    expect(textOf(cardOf(render({}), 'Dune'))).not.toContain('Preis');
+  });
+
   it("keeps an edition's unknown binding unknown", () => {
     expect(render({ view: { kind: 'edit', editionId: german.id } })).toMatch(/<option value="" selected="">Unbekannt<\/option>/);
   });

@@ -5,7 +5,7 @@
  *
  * - List view: 'Neue Edition' and (where the host can close it) a close button; a card per edition
  *   with title, type badge, 'Hauptausgabe' badge, description, year, publisher, pages, language,
- *   binding and ISBN; 'make main edition' (non-primary, after the spec's confirmation), edit, and
+ *   binding, price and ISBN; 'make main edition' (non-primary, after the spec's confirmation), edit, and
  *   delete (non-primary, after the spec's confirmation; disabled while its delete runs). Empty:
  *   'Noch keine Editionen vorhanden.' with the hint.
  * - Form view: EditionForm.tsx.
@@ -14,6 +14,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { editionPrice } from '../../domain/edition-format.ts';
 import { EDITION_TYPE_KEYS, BINDING_KEYS } from '../../domain/edition-labels.ts';
 import { canDeleteEdition } from '../../domain/editorial/edition-rules.ts';
 import { maxEditionYear, type Edition } from '../../domain/schemas/edition.ts';
@@ -133,7 +134,7 @@ export function EditionsManagerView({ state, store, texts, locale, bookTitle, on
             </div>
           </header>
           {alert}
-          <ListBody state={state} store={store} texts={texts} confirm={confirm} />
+          <ListBody state={state} store={store} texts={texts} locale={locale} confirm={confirm} />
         </>
       ) : (
         <EditionForm
@@ -159,7 +160,7 @@ export function EditionsManagerView({ state, store, texts, locale, bookTitle, on
   );
 }
 
-function ListBody({ state, store, texts, confirm }: Pick<EditionsManagerViewProps, 'state' | 'store' | 'texts' | 'confirm'>) {
+function ListBody({ state, store, texts, locale, confirm }: Pick<EditionsManagerViewProps, 'state' | 'store' | 'texts' | 'locale' | 'confirm'>) {
   if (state.status === 'loading') {
     return (
       <LoadingSpinner className="editions-manager__state" label={texts['editorial.editions.loading']} />
@@ -190,6 +191,7 @@ function ListBody({ state, store, texts, confirm }: Pick<EditionsManagerViewProp
           <EditionCard
             edition={edition}
             texts={texts}
+            locale={locale}
             deleting={state.deleting.includes(edition.id)}
             promoting={state.promoting !== null}
             onPromote={() => {
@@ -209,6 +211,8 @@ function ListBody({ state, store, texts, confirm }: Pick<EditionsManagerViewProp
 interface EditionCardProps {
   edition: Edition;
   texts: EditionsManagerTexts;
+  /** The page language: the price's format (issue 29 point 25). */
+  locale: string;
   deleting: boolean;
   promoting: boolean;
   onPromote: () => void;
@@ -216,7 +220,7 @@ interface EditionCardProps {
   onDelete: () => void;
 }
 
-function EditionCard({ edition, texts, deleting, promoting, onPromote, onEdit, onDelete }: EditionCardProps) {
+function EditionCard({ edition, texts, locale, deleting, promoting, onPromote, onEdit, onDelete }: EditionCardProps) {
   const titleId = useId();
   const deletable = canDeleteEdition(edition);
   const facts: [string, string][] = [];
@@ -225,6 +229,8 @@ function EditionCard({ edition, texts, deleting, promoting, onPromote, onEdit, o
   if (edition.pages !== null) facts.push([texts['book.editions.pages'], String(edition.pages)]);
   facts.push([texts['book.editions.language'], edition.languageName.trim() ? `${edition.languageName} (${edition.languageCode})` : texts['book.editions.unknownLanguage']]);
   facts.push([texts['book.editions.binding'], edition.bindingType ? texts[BINDING_KEYS[edition.bindingType]] : texts['editorial.editions.form.bindingUnknown']]);
+  const price = editionPrice(edition, locale);
+  if (price !== null) facts.push([texts['book.editions.price'], price]);
   if (edition.isbn) facts.push([texts['book.editions.isbn'], edition.isbn]);
 
   return (

@@ -67,6 +67,7 @@ export const EDITIONS_MANAGER_TEXT_KEYS = [
   'book.editions.language',
   'book.editions.binding',
   'book.editions.isbn',
+  'book.editions.price',
   'book.editions.unknownLanguage',
   'api.error.editionPrimaryDelete',
   // Form view (spec §5 "Edition form").
@@ -97,6 +98,9 @@ export const EDITIONS_MANAGER_TEXT_KEYS = [
   'editorial.editions.form.languageName',
   'editorial.editions.form.translator',
   'editorial.editions.form.isOriginalLanguage',
+  'editorial.editions.form.price',
+  'editorial.editions.form.currency',
+  'editorial.editions.form.priceHint',
   'edition.type.original',
   'edition.type.revised',
   'edition.type.anniversary',
@@ -124,6 +128,9 @@ export const EDITIONS_MANAGER_TEXT_KEYS = [
   'validation.edition.binding',
   'validation.edition.flag',
   'validation.edition.originalExists',
+  'validation.edition.price',
+  'validation.edition.currency',
+  'validation.edition.currencyWithoutPrice',
   // A save refused because someone else saved first (issue 27 point 4; ConflictPanel.tsx).
   ...CONFLICT_TEXT_KEYS,
 ] as const;

@@ -8,9 +8,10 @@
  * - States: loading, error (with retry), not-found, loaded (spec §4). Closing clears book and
  *   edition after 150 ms (stores/popup.ts).
  * - Contents in the spec's order: cover, reading list, buy link (affiliate, with its disclosure),
- *   own rating, genres, edition switcher, average with count, date or year, publisher, pages, ISBN,
- *   translator, language, series with position, awards, synopsis (the project's safe markdown
- *   renderer), the first author with portrait and bio, two reviews and the write-review link.
+ *   own rating, genres, edition switcher (formats with price, languages with translator or original;
+ *   issue 29 point 25), average with count, date or year, publisher, pages, ISBN, price, translator,
+ *   language, series with position, awards, synopsis (the project's safe markdown renderer), the first
+ *   author with portrait and bio, two reviews and the write-review link.
  *   Super users get the edition-management button: the editions manager opens over the pop-up
  *   (src/islands/editorial/, loaded on the click), and the pop-up reloads its editions after a change.
  * - Every text the reader or an editor typed is rendered as text, except the synopsis, which goes
@@ -21,6 +22,7 @@ import { map } from 'nanostores';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { editionLanguageName, formatPosition, initialOf, knownLanguage } from '../../domain/catalogue-view.ts';
 import { isLocale } from '../../domain/accept-language.ts';
+import { editionPrice } from '../../domain/edition-format.ts';
 import { renderDescription } from '../../domain/markdown.ts';
 import { buildAffiliateLink } from '../../domain/reader/affiliate-link.ts';
 import { editionView } from '../../domain/reader/edition-view.ts';
@@ -266,6 +268,7 @@ function BookDetails({ locale, texts, plurals, data, reader, state, selectedEdit
           {view.publisher && <Fact label={texts['book.publisher']}>{view.publisher}</Fact>}
           {view.pages !== null && <Fact label={texts['book.pages']}>{formatCount(locale, view.pages)}</Fact>}
           {view.isbn && <Fact label={texts['book.editions.isbn']}>{view.isbn}</Fact>}
+          {edition && edition.price !== null && <Fact label={texts['book.editions.price']}>{editionPrice(edition, locale)}</Fact>}
           {view.translator && <Fact label={texts['book.editions.translator']}>{view.translator}</Fact>}
           {edition && language && <Fact label={texts['book.editions.language']}>{language}</Fact>}
           {book.allSeries.length > 0 && (

@@ -19,6 +19,8 @@ const texts: EditionTexts = {
   'edition.format.digital': 'Digital',
   'book.editions.translator': 'Translator',
   'book.editions.unknownLanguage': 'Unknown language',
+  'book.editions.originalLanguage': 'Original language',
+  'book.editions.price': 'Price',
 };
 
 
@@ -41,8 +43,21 @@ describe('EditionSelector (spec §2, §8)', () => {
   it('is a labelled dropdown by default, with formats and languages when asked', () => {
     const html = render({ showFormats: true, showLanguages: true });
     expect(html).toMatch(/<label[^>]*for="([^"]+)"[^>]*>Edition<\/label><select[^>]*id="\1"/);
-    expect(html).toContain('Der Wüstenplanet · German · Paperback · 1967');
+    expect(html).toContain('Der Wüstenplanet · German · Translator: Jakob Schmidt · Paperback · 1967');
+    expect(html).toContain('Dune · English · Original language · Hardcover · 1965');
     expect(render({})).toContain('>Der Wüstenplanet · 1967<');
+  });
+
+  // Issue 29 point 25 (spec §3 formats with price and currency, §9 EUR).
+  it("adds the price an editor set to the format, in the page's locale", () => {
+    const priced = { ...german, price: 12, currency: 'EUR' as const };
+    const germanTexts = { ...texts, 'edition.binding.paperback': 'Taschenbuch' };
+    const html = render({ locale: 'de', texts: germanTexts, editions: [english, priced], showFormats: true }).replace(/\u00a0/g, ' ');
+    expect(html).toContain('Der Wüstenplanet · Taschenbuch · 12,00 € · 1967');
+    expect(html).toContain('>Dune · Hardcover · 1965<');
+    expect(render({ editions: [english, priced], showFormats: true })).toContain('Der Wüstenplanet · Paperback · €12.00 · 1967');
+    // Without showFormats the price is not part of the label either.
+    expect(render({ editions: [english, priced] })).toContain('>Der Wüstenplanet · 1967<');
   });
 
   it('can be the full list of radio buttons, the translator beside the language', () => {

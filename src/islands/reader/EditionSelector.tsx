@@ -2,11 +2,14 @@
  * The reader-facing edition selector (spec §2 "Edition selector (reader-facing)", §8; issue 12
  * point 3): a compact dropdown or a full list of radio buttons. Renders nothing with fewer than two
  * editions unless `showSingle` (the pop-up for super users, spec §2/§6). Can add each edition's
- * format (binding) and language (with translator) to its label; shows the loading and error texts.
+ * format (binding, with the price an editor set: 'Taschenbuch · 12,00 €', in the page's locale) and
+ * language (marked original, else with its translator) to its label (spec §3 formats and languages;
+ * issue 29 point 25, src/domain/edition-format.ts); shows the loading and error texts.
  * Which edition is chosen at first is chooseEdition() (the caller passes its result as `selectedId`).
  */
 import { useId } from 'react';
 import { editionLanguageName } from '../../domain/catalogue-view.ts';
+import { editionFormatText, editionLanguageText } from '../../domain/edition-format.ts';
 import { formatLabelKey } from '../../domain/edition-labels.ts';
 import { isLocale } from '../../domain/accept-language.ts';
 import type { Edition } from '../../domain/schemas/edition.ts';
@@ -23,21 +26,21 @@ export interface EditionSelectorProps {
   status?: 'ready' | 'loading' | 'error';
   /** Show even a single edition (spec: the pop-up does for super users). */
   showSingle?: boolean;
-  /** Add the format (binding) to each choice. */
+  /** Add the format (binding) and its price to each choice. */
   showFormats?: boolean;
-  /** Add the language (and translator) to each choice. */
+  /** Add the language (original, or its translator) to each choice. */
   showLanguages?: boolean;
 }
 
-/** The details of an edition beside its title: 'German · Paperback · 1967'. */
+/** The details of an edition beside its title: 'German · Translator: Jakob Schmidt · Paperback · €12.00 · 1967'. */
 function details(edition: Edition, props: EditionSelectorProps): string[] {
   const { locale, texts, showFormats = false, showLanguages = false } = props;
   const parts: string[] = [];
   if (showLanguages) {
-    const language = isLocale(locale) ? editionLanguageName(locale, edition.languageCode, edition.languageName) : edition.languageName;
-    parts.push(language ?? texts['book.editions.unknownLanguage']);
+    const language = (isLocale(locale) ? editionLanguageName(locale, edition.languageCode, edition.languageName) : edition.languageName) ?? texts['book.editions.unknownLanguage'];
+    parts.push(editionLanguageText(language, edition, { original: texts['book.editions.originalLanguage'], translator: texts['book.editions.translator'] }));
   }
-  if (showFormats) parts.push(texts[formatLabelKey(edition)]);
+  if (showFormats) parts.push(editionFormatText(texts[formatLabelKey(edition)], edition, locale));
   if (edition.publicationYear !== null) parts.push(String(edition.publicationYear));
   return parts;
 }
@@ -88,10 +91,7 @@ export default function EditionSelector(props: EditionSelectorProps) {
             <label className="reader-editions__option">
               <input type="radio" name={id} value={edition.id} checked={edition.id === selectedId} onChange={() => onSelect(edition.id)} />
               <span className="reader-editions__title">{edition.title}</span>
-              <span className="reader-editions__details">
-                {details(edition, props).join(' · ')}
-                {props.showLanguages && edition.translator && ` · ${texts['book.editions.translator']}: ${edition.translator}`}
-              </span>
+              <span className="reader-editions__details">{details(edition, props).join(' · ')}</span>
             </label>
           </li>
         ))}

@@ -51,6 +51,9 @@ export const EDITION_TEXT_KEYS = [
   'edition.format.digital',
   'book.editions.translator',
   'book.editions.unknownLanguage',
+  // Issue 29 point 25: the language's original-or-translator note and the price fact.
+  'book.editions.originalLanguage',
+  'book.editions.price',
 ] as const;
 
 /** Reviews: the pop-up's two and the reviews tab of book and author pages. */

@@ -131,6 +131,8 @@ describe('POST /api/books/{id}/editions (spec §5, §7)', () => {
       languageName: 'Deutsch',
       translator: 'Ronald M. Hahn',
       isOriginalLanguage: false,
+      price: null,
+      currency: null,
     });
     const minimal = await added(book.id, { title: 'Dune', languageCode: 'en' });
     expect(minimal).toMatchObject({
