@@ -16,6 +16,7 @@
  */
 import type { Locale } from './enums.ts';
 import { FUZZY_MIN_LENGTH, SEARCH_CAPS, type SearchKind } from './search-query.ts';
+import { FUZZY_TIER, isCloseMatch, NAME_MATCH_MIN_LENGTH, NAME_MATCH_TIER, wantsFuzzy } from './search-ranking.ts';
 import { TrigramDictionary } from './trigram.ts';
 
 /** Below this query length only prefixes and word starts match (search.ts). */
@@ -31,10 +32,17 @@ interface Text extends Folds {
   owner: number;
 }
 
+export interface MatchOptions {
+  /** Tiers apart for contained and similar texts, the typo tier gated and kept only when close (search-ranking.ts). */
+  strict?: boolean;
+  /** Owners matched by something else, with their tier (a book by its author's or series' name). */
+  seeds?: ReadonlyMap<number, number>;
+}
+
 export interface MatchedOwner {
   owner: number;
   tier: number;
-  /** Greatest word similarity of a tier-3 text (float4), 0 when none. */
+  /** Greatest word similarity of a typo-tier text (float4), 0 when none. */
   sim: number;
 }
 
@@ -154,45 +162,65 @@ export class TextIndex {
   }
 
   /**
-   * The `limit` best owners of matching texts: best tier first, then (tier 3) greatest similarity,
+   * Owners with a text that is, starts with or has a word starting with `f` (tiers 0-2): a book's
+   * authors and series (search-ranking.ts NAME_MATCH_TIER).
+   */
+  wordMatches(f: string): Set<number> {
+    const hits = new Set<number>();
+    this.containing(f, hits);
+    const owners = new Set<number>();
+    for (const i of hits) if (tierOf(this.texts[i]!, f) <= NAME_MATCH_TIER) owners.add(this.texts[i]!.owner);
+    return owners;
+  }
+
+  /**
+   * The `limit` best owners of matching texts: best tier first, then (typo tier) greatest similarity,
    * then `order` (an owner's place by popularity and name, lower first). `length` is the query's
    * length before folding (the SQL decides by it), `f` the folded query. Similarities are computed
-   * only when tiers 0-2 leave room, and only for owners in tier 3.
+   * only when the better tiers leave room, and only for owners in the typo tier.
+   * `strict` (books, authors, series; issue 29 point 10): contained (3) and similar (4) texts are
+   * tiers apart, the typo tier is searched only when fewer than FUZZY_GATE owners matched better and
+   * keeps only close names (search-ranking.ts); `seeds` are owners matched elsewhere with their tier.
+   * Otherwise (genres, awards) both are tier 3, by similarity, searched while the limit leaves room.
    */
-  match(f: string, length: number, threshold: number, limit: number, order: ArrayLike<number>): MatchedOwner[] {
+  match(f: string, length: number, threshold: number, limit: number, order: ArrayLike<number>, { strict = false, seeds }: MatchOptions = {}): MatchedOwner[] {
+    const fuzzyTier = strict ? FUZZY_TIER : 3;
     const hits = new Set<number>();
     if (length < INFIX_MIN_LENGTH) this.startingWith(f, hits);
     else this.containing(f, hits);
     const owners = new Map<number, MatchedOwner & { texts?: number[] }>();
+    for (const [owner, tier] of seeds ?? []) owners.set(owner, { owner, tier, sim: 0 });
     const add = (i: number, tier: number) => {
       const t = this.texts[i]!;
       let seen = owners.get(t.owner);
       if (!seen) owners.set(t.owner, (seen = { owner: t.owner, tier, sim: 0 }));
       else seen.tier = Math.min(seen.tier, tier);
-      if (tier === 3) (seen.texts ??= []).push(i);
+      if (tier === fuzzyTier) (seen.texts ??= []).push(i);
     };
     for (const i of hits) {
       const t = this.texts[i]!;
       if (length < INFIX_MIN_LENGTH && !t.fold.startsWith(f) && !` ${t.fold}`.includes(` ${f}`) && !t.translit.startsWith(f)) continue;
-      add(i, tierOf(t, f));
+      add(i, strict ? tierOf(t, f) : Math.min(tierOf(t, f), 3));
     }
     let better = 0;
-    for (const o of owners.values()) if (o.tier < 3) better++;
+    for (const o of owners.values()) if (o.tier < fuzzyTier) better++;
+    const searchFuzzy = strict ? wantsFuzzy(length, FUZZY_MIN_LENGTH, better, limit) : better < limit && length >= INFIX_MIN_LENGTH;
     let ranked = [...owners.values()];
-    if (better >= limit || length < INFIX_MIN_LENGTH) {
-      ranked = ranked.filter((o) => o.tier < 3);
+    if (!searchFuzzy) {
+      ranked = ranked.filter((o) => o.tier < fuzzyTier);
     } else {
       const query = this.dictionary.query(f);
-      if (length >= FUZZY_MIN_LENGTH) for (const i of this.similar(query, threshold, hits)) add(i, 3);
+      if (length >= FUZZY_MIN_LENGTH) for (const i of this.similar(query, threshold, hits)) add(i, fuzzyTier);
       for (const o of owners.values()) {
-        if (o.tier < 3) continue;
+        if (o.tier < fuzzyTier) continue;
         for (const i of o.texts ?? []) {
           o.sim = Math.max(o.sim, this.dictionary.similarity(query, this.encoded[2 * i]!), this.dictionary.similarity(query, this.encoded[2 * i + 1]!));
         }
+        if (strict && !isCloseMatch(f, (o.texts ?? []).flatMap((i) => [this.texts[i]!.fold, this.texts[i]!.translit]))) owners.delete(o.owner);
       }
       ranked = [...owners.values()];
     }
-    ranked.sort((a, b) => a.tier - b.tier || (a.tier === 3 ? b.sim - a.sim : 0) || order[a.owner]! - order[b.owner]!);
+    ranked.sort((a, b) => a.tier - b.tier || (a.tier === fuzzyTier ? b.sim - a.sim : 0) || order[a.owner]! - order[b.owner]!);
     return ranked.slice(0, limit);
   }
 }
@@ -211,7 +239,7 @@ function push(map: Map<string, number[]>, key: string, id: number): void {
   else map.set(key, [id]);
 }
 
-/** 0 exact, 1 prefix, 2 word start, 3 anything else (search.ts `tier()`). */
+/** 0 exact, 1 prefix, 2 word start, 3 anything else: contained, for the texts a substring search found (search.ts `tier()`). */
 export function tierOf({ fold, translit }: Folds, f: string): number {
   if (fold === f || translit === f) return 0;
   if (fold.startsWith(f) || translit.startsWith(f)) return 1;
@@ -234,6 +262,9 @@ export interface SnapshotBook {
   year: number | null;
   coverImage: string | null;
   authors: PersonRef[];
+  /** Ids of the book's authors and series: their names find the book (search-ranking.ts NAME_MATCH_TIER). */
+  authorIds: number[];
+  seriesIds: number[];
   /** Title per page language (localized_book_title) and its rank in the database's order of titles. */
   titles: Record<Locale, { title: string; rank: number }>;
   wins: number;
@@ -308,6 +339,9 @@ export class SearchIndex {
   private readonly genres: Named<SnapshotLocalized>;
   private readonly awards: Named<SnapshotLocalized>;
   private readonly defaultThreshold: number;
+  /** Book positions per author and per series (positions in `authors.rows`, `series.rows`). */
+  private readonly booksOfAuthor: number[][];
+  private readonly booksOfSeries: number[][];
 
   constructor(snapshot: CatalogueSnapshot) {
     this.fold = createFolder(snapshot.charMap);
@@ -332,6 +366,25 @@ export class SearchIndex {
     });
     this.genres = localized(snapshot.genres);
     this.awards = localized(snapshot.awards);
+    const booksOf = (rows: SnapshotNamed[], ids: (b: SnapshotBook) => number[]) => {
+      const at = new Map(rows.map((r, i) => [r.id, i]));
+      const out: number[][] = rows.map(() => []);
+      snapshot.books.forEach((b, i) => {
+        for (const id of ids(b)) if (at.has(id)) out[at.get(id)!]!.push(i);
+      });
+      return out;
+    };
+    this.booksOfAuthor = booksOf(snapshot.authors, (b) => b.authorIds);
+    this.booksOfSeries = booksOf(snapshot.series, (b) => b.seriesIds);
+  }
+
+  /** Books whose author's or series' name has a word starting with the folded query, at NAME_MATCH_TIER. */
+  private booksByName(f: string, length: number): Map<number, number> {
+    const seeds = new Map<number, number>();
+    if (length < NAME_MATCH_MIN_LENGTH) return seeds;
+    for (const a of this.authors.index.wordMatches(f)) for (const b of this.booksOfAuthor[a]!) seeds.set(b, NAME_MATCH_TIER);
+    for (const s of this.series.index.wordMatches(f)) for (const b of this.booksOfSeries[s]!) seeds.set(b, NAME_MATCH_TIER);
+    return seeds;
   }
 
   private orderBooks(): void {
@@ -361,7 +414,8 @@ export class SearchIndex {
   searchBooks(query: string, locale: Locale, limit: number): BookHit[] | null {
     const f = this.fold(query);
     if (f === null) return null;
-    return this.editions.match(f, query.length, FUZZY_THRESHOLD, limit, this.bookOrder[locale]).map(({ owner }) => {
+    const seeds = this.booksByName(f, query.length);
+    return this.editions.match(f, query.length, FUZZY_THRESHOLD, limit, this.bookOrder[locale], { strict: true, seeds }).map(({ owner }) => {
       const b = this.books[owner]!;
       return { id: b.id, slug: b.slug, title: b.titles[locale].title, originalTitle: b.originalTitle, year: b.year, coverImage: b.coverImage, authors: b.authors };
     });
@@ -370,7 +424,7 @@ export class SearchIndex {
   private searchNamed({ rows, index, order }: Named<SnapshotNamed>, query: string, limit: number) {
     const f = this.fold(query);
     if (f === null) return null;
-    return index.match(f, query.length, FUZZY_THRESHOLD, limit, order).map(({ owner }) => ({ id: rows[owner]!.id, slug: rows[owner]!.slug, name: rows[owner]!.name }));
+    return index.match(f, query.length, FUZZY_THRESHOLD, limit, order, { strict: true }).map(({ owner }) => ({ id: rows[owner]!.id, slug: rows[owner]!.slug, name: rows[owner]!.name }));
   }
 
   searchAuthors(query: string, limit: number) {
