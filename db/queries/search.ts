@@ -101,7 +101,8 @@ const idArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::in
  * per book, kept by triggers) and the title in the request language from the same rule as the list
  * and detail pages (book-title.ts), one indexed lookup per candidate (it is the last tie-break).
  * Authors are collected for the final rows only. The typo tier is a second query, asked only when
- * the first found fewer than FUZZY_GATE books (search-ranking.ts), and keeps the close names.
+ * the first found fewer than FUZZY_GATE books (search-ranking.ts): titles, authors' and series' names
+ * similar to the query, keeping the books with a close one.
  */
 export async function searchBooks(db: Database, query: string, locale: Locale, limit: number = SEARCH_CAPS.books): Promise<BookHit[]> {
   const fuzzy = query.length >= FUZZY_MIN_LENGTH;
@@ -141,11 +142,12 @@ export async function searchBooks(db: Database, query: string, locale: Locale, l
     const similar = (
       await tx.execute(
         rows(
-          sql`SELECT e.book_id, max(greatest(word_similarity(q.f, e.title_fold), word_similarity(q.f, e.title_translit))) AS sim,
-                     array_agg(e.title_fold) || array_agg(e.title_translit) AS names, min(q.f) AS f
-              FROM editions e, ${queryRelation(query)}
-              WHERE (q.f <% e.title_fold OR q.f <% e.title_translit) AND NOT e.book_id = ANY(${idArray(found.map((b) => b.id))})
-              GROUP BY e.book_id`,
+          sql`SELECT book_id, max(sim) AS sim, array_agg(fold) || array_agg(translit) AS names, min(f) AS f FROM (
+                ${similarNames(query, sql`e.book_id`, sql`editions e`, title)}
+                UNION ALL ${similarNames(query, sql`ba.book_id`, sql`authors t JOIN book_authors ba ON ba.author_id = t.id`, storedName)}
+                UNION ALL ${similarNames(query, sql`bs.book_id`, sql`series t JOIN book_series bs ON bs.series_id = t.id`, storedName)}) hit
+              WHERE NOT book_id = ANY(${idArray(found.map((b) => b.id))})
+              GROUP BY book_id`,
           sql`sim DESC, wins DESC, rating_count DESC, title, id`,
           sql`, names, f`,
         ),
@@ -153,6 +155,12 @@ export async function searchBooks(db: Database, query: string, locale: Locale, l
     ).rows as (BookHit & { names: string[]; f: string })[];
     return [...found, ...closeOnes(similar, limit - found.length)];
   });
+}
+
+/** Names similar to the query (typo tier) and the book each one finds: a title, or an author's or series' name. */
+function similarNames(query: string, bookId: SQL, from: SQL, { fold, translit }: Folds): SQL {
+  return sql`SELECT ${bookId} AS book_id, greatest(word_similarity(q.f, ${fold}), word_similarity(q.f, ${translit})) AS sim, ${fold} AS fold, ${translit} AS translit, q.f
+    FROM ${from}, ${queryRelation(query)} WHERE q.f <% ${fold} OR q.f <% ${translit}`;
 }
 
 /** The similar rows whose names are close to the query (search-ranking.ts), without the columns that decided it. */

@@ -37,6 +37,14 @@ export interface MatchOptions {
   strict?: boolean;
   /** Owners matched by something else, with their tier (a book by its author's or series' name). */
   seeds?: ReadonlyMap<number, number>;
+  /** Owners similar by something else, asked only when the typo tier is (a book by its author's name with a typo). */
+  similarSeeds?: () => ReadonlyMap<number, SimilarOwner>;
+}
+
+/** An owner with a similar text: the greatest word similarity, and whether one of its texts is close (search-ranking.ts). */
+export interface SimilarOwner {
+  sim: number;
+  close: boolean;
 }
 
 export interface MatchedOwner {
@@ -173,6 +181,19 @@ export class TextIndex {
     return owners;
   }
 
+  /** Owners with a text of word similarity ≥ threshold to `f`: the greatest similarity, and whether a text is close. */
+  similarOwners(f: string, threshold: number): Map<number, SimilarOwner> {
+    const query = this.dictionary.query(f);
+    const out = new Map<number, SimilarOwner>();
+    for (const i of this.similar(query, threshold, new Set())) {
+      const t = this.texts[i]!;
+      const sim = Math.max(this.dictionary.similarity(query, this.encoded[2 * i]!), this.dictionary.similarity(query, this.encoded[2 * i + 1]!));
+      const seen = out.get(t.owner);
+      out.set(t.owner, { sim: Math.max(seen?.sim ?? 0, sim), close: (seen?.close ?? false) || isCloseMatch(f, [t.fold, t.translit]) });
+    }
+    return out;
+  }
+
   /**
    * The `limit` best owners of matching texts: best tier first, then (typo tier) greatest similarity,
    * then `order` (an owner's place by popularity and name, lower first). `length` is the query's
@@ -183,12 +204,12 @@ export class TextIndex {
    * keeps only close names (search-ranking.ts); `seeds` are owners matched elsewhere with their tier.
    * Otherwise (genres, awards) both are tier 3, by similarity, searched while the limit leaves room.
    */
-  match(f: string, length: number, threshold: number, limit: number, order: ArrayLike<number>, { strict = false, seeds }: MatchOptions = {}): MatchedOwner[] {
+  match(f: string, length: number, threshold: number, limit: number, order: ArrayLike<number>, { strict = false, seeds, similarSeeds }: MatchOptions = {}): MatchedOwner[] {
     const fuzzyTier = strict ? FUZZY_TIER : 3;
     const hits = new Set<number>();
     if (length < INFIX_MIN_LENGTH) this.startingWith(f, hits);
     else this.containing(f, hits);
-    const owners = new Map<number, MatchedOwner & { texts?: number[] }>();
+    const owners = new Map<number, MatchedOwner & { texts?: number[]; close?: boolean }>();
     for (const [owner, tier] of seeds ?? []) owners.set(owner, { owner, tier, sim: 0 });
     const add = (i: number, tier: number) => {
       const t = this.texts[i]!;
@@ -211,12 +232,18 @@ export class TextIndex {
     } else {
       const query = this.dictionary.query(f);
       if (length >= FUZZY_MIN_LENGTH) for (const i of this.similar(query, threshold, hits)) add(i, fuzzyTier);
+      for (const [owner, similar] of similarSeeds?.() ?? []) {
+        let seen = owners.get(owner);
+        if (!seen) owners.set(owner, (seen = { owner, tier: fuzzyTier, sim: 0 }));
+        seen.sim = Math.max(seen.sim, similar.sim);
+        seen.close ||= similar.close;
+      }
       for (const o of owners.values()) {
         if (o.tier < fuzzyTier) continue;
         for (const i of o.texts ?? []) {
           o.sim = Math.max(o.sim, this.dictionary.similarity(query, this.encoded[2 * i]!), this.dictionary.similarity(query, this.encoded[2 * i + 1]!));
         }
-        if (strict && !isCloseMatch(f, (o.texts ?? []).flatMap((i) => [this.texts[i]!.fold, this.texts[i]!.translit]))) owners.delete(o.owner);
+        if (strict && !o.close && !isCloseMatch(f, (o.texts ?? []).flatMap((i) => [this.texts[i]!.fold, this.texts[i]!.translit]))) owners.delete(o.owner);
       }
       ranked = [...owners.values()];
     }
@@ -387,6 +414,22 @@ export class SearchIndex {
     return seeds;
   }
 
+  /** Books whose author's or series' name is similar to the folded query (typo tier), with that similarity. */
+  private booksBySimilarName(f: string): Map<number, SimilarOwner> {
+    const out = new Map<number, SimilarOwner>();
+    const merge = (similar: Map<number, SimilarOwner>, booksOf: number[][]) => {
+      for (const [owner, s] of similar) {
+        for (const b of booksOf[owner]!) {
+          const seen = out.get(b);
+          out.set(b, { sim: Math.max(seen?.sim ?? 0, s.sim), close: (seen?.close ?? false) || s.close });
+        }
+      }
+    };
+    merge(this.authors.index.similarOwners(f, FUZZY_THRESHOLD), this.booksOfAuthor);
+    merge(this.series.index.similarOwners(f, FUZZY_THRESHOLD), this.booksOfSeries);
+    return out;
+  }
+
   private orderBooks(): void {
     const books = this.books;
     const byLocale = (locale: Locale) =>
@@ -415,7 +458,8 @@ export class SearchIndex {
     const f = this.fold(query);
     if (f === null) return null;
     const seeds = this.booksByName(f, query.length);
-    return this.editions.match(f, query.length, FUZZY_THRESHOLD, limit, this.bookOrder[locale], { strict: true, seeds }).map(({ owner }) => {
+    const similarSeeds = () => this.booksBySimilarName(f);
+    return this.editions.match(f, query.length, FUZZY_THRESHOLD, limit, this.bookOrder[locale], { strict: true, seeds, similarSeeds }).map(({ owner }) => {
       const b = this.books[owner]!;
       return { id: b.id, slug: b.slug, title: b.titles[locale].title, originalTitle: b.originalTitle, year: b.year, coverImage: b.coverImage, authors: b.authors };
     });

@@ -65,3 +65,11 @@ describe('wantsFuzzy', () => {
     expect(wantsFuzzy(7, 4, 1, 1)).toBe(false);
   });
 });
+
+describe('isCloseMatch of several words', () => {
+  it('allows a three-letter word one edit, within the budget of the whole query', () => {
+    expect(isCloseMatch('doomsday bok', ['doomsday book'])).toBe(true);
+    expect(isCloseMatch('doomsdya bok', ['doomsday book'])).toBe(true);
+    expect(isCloseMatch('domsdya bok', ['doomsday book'])).toBe(false);
+  });
+});

@@ -69,30 +69,41 @@ function wordsOf(text: string): string[] {
   return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
-function closeWord(query: string, word: string, last: boolean): boolean {
-  const max = allowedEdits(query);
-  if (editDistance(query, word, max) <= max) return true;
-  if (!last || word.length <= query.length) return false;
-  // The last word may still be being typed: compare with the name word's starts of about its length.
-  for (let n = Math.max(1, query.length - max); n <= Math.min(word.length - 1, query.length + max); n++) {
-    if (editDistance(query, word.slice(0, n), max) <= max) return true;
+/** Edits from a query word to a name word, or to a start of it when `last` (it may still be being typed); above `max`, max + 1. */
+function wordEdits(query: string, word: string, last: boolean, max: number): number {
+  let best = editDistance(query, word, max);
+  if (last && word.length > query.length) {
+    for (let n = Math.max(1, query.length - max); n <= Math.min(word.length - 1, query.length + max) && best > 0; n++) {
+      best = Math.min(best, editDistance(query, word.slice(0, n), max));
+    }
   }
-  return false;
+  return best;
 }
 
 /**
- * Whether a similar name (typo tier) is close enough to show: every word of the folded query is,
- * within `allowedEdits`, a word of one of the name's folds (the last query word may match the start of
- * a word, as it may still be being typed).
+ * Whether a similar name (typo tier) is close enough to show: every word of the folded query is a
+ * word of one of the name's folds within `allowedEdits` of the word (at least one edit for a word of
+ * three letters when the query has more words), and all words together within `allowedEdits` of the
+ * whole query. The last query word may match the start of a word, as it may still be being typed.
  * @example isCloseMatch('dunkelhiet', ['die linke hand der dunkelheit']) // true
+ * @example isCloseMatch('doomsday bok', ['doomsday book']) // true
  * @example isCloseMatch('drache', ['die sprache der blumen']) // false
  */
 export function isCloseMatch(query: string, names: readonly string[]): boolean {
   const words = wordsOf(query);
   if (words.length === 0) return false;
+  const budget = allowedEdits(words.join(''));
   return names.some((name) => {
     const nameWords = wordsOf(name);
-    return words.every((w, i) => nameWords.some((nw) => closeWord(w, nw, i === words.length - 1)));
+    let total = 0;
+    for (const [i, w] of words.entries()) {
+      const max = words.length > 1 && w.length >= 3 ? Math.max(1, allowedEdits(w)) : allowedEdits(w);
+      let best = max + 1;
+      for (const nw of nameWords) if (best > 0) best = Math.min(best, wordEdits(w, nw, i === words.length - 1, max));
+      total += best;
+      if (best > max || total > budget) return false;
+    }
+    return true;
   });
 }
 
