@@ -41,10 +41,10 @@ export interface MatchOptions {
   similarSeeds?: () => ReadonlyMap<number, SimilarOwner>;
 }
 
-/** An owner with a similar text: the greatest word similarity, and whether one of its texts is close (search-ranking.ts). */
+/** An owner with similar texts: the greatest word similarity, and the texts' folds (whether one is close is decided last, search-ranking.ts). */
 export interface SimilarOwner {
   sim: number;
-  close: boolean;
+  names: string[];
 }
 
 export interface MatchedOwner {
@@ -105,7 +105,11 @@ export class TextIndex {
     texts.forEach((t, i) => {
       starts.push([t.fold, i]);
       for (let p = t.fold.indexOf(' '); p >= 0; p = t.fold.indexOf(' ', p + 1)) starts.push([t.fold.slice(p + 1), i]);
-      if (t.translit !== t.fold) starts.push([t.translit, i]);
+      if (t.translit !== t.fold) {
+        starts.push([t.translit, i]);
+        // Word starts of the transliteration too, for `wordMatches` (match() filters what it needs).
+        for (let p = t.translit.indexOf(' '); p >= 0; p = t.translit.indexOf(' ', p + 1)) starts.push([t.translit.slice(p + 1), i]);
+      }
       const seen = new Set<string>();
       for (const s of [t.fold, t.translit]) for (let k = 0; k + 3 <= s.length; k++) seen.add(s.slice(k, k + 3));
       for (const s of seen) push(this.substrings, s, i);
@@ -123,7 +127,7 @@ export class TextIndex {
     this.counts = new Uint16Array(texts.length * 2);
   }
 
-  /** Texts with a key starting with `prefix` (word starts of the fold, starts of the transliteration). */
+  /** Texts with a key starting with `prefix` (word starts of the fold and of the transliteration). */
   private startingWith(prefix: string, into: Set<number>): void {
     for (let k = lowerBound(this.startKeys, prefix); k < this.startKeys.length && this.startKeys[k]!.startsWith(prefix); k++) into.add(this.startTexts[k]!);
   }
@@ -170,18 +174,18 @@ export class TextIndex {
   }
 
   /**
-   * Owners with a text that is, starts with or has a word starting with `f` (tiers 0-2): a book's
-   * authors and series (search-ranking.ts NAME_MATCH_TIER).
+   * Owners with a text that is, starts with or has a word starting with `f` (tiers 0-2), from the
+   * sorted word starts: a book's authors and series (search-ranking.ts NAME_MATCH_TIER).
    */
   wordMatches(f: string): Set<number> {
     const hits = new Set<number>();
-    this.containing(f, hits);
+    this.startingWith(f, hits);
     const owners = new Set<number>();
     for (const i of hits) if (tierOf(this.texts[i]!, f) <= NAME_MATCH_TIER) owners.add(this.texts[i]!.owner);
     return owners;
   }
 
-  /** Owners with a text of word similarity ≥ threshold to `f`: the greatest similarity, and whether a text is close. */
+  /** Owners with a text of word similarity ≥ threshold to `f`: the greatest similarity, and those texts' folds. */
   similarOwners(f: string, threshold: number): Map<number, SimilarOwner> {
     const query = this.dictionary.query(f);
     const out = new Map<number, SimilarOwner>();
@@ -189,7 +193,10 @@ export class TextIndex {
       const t = this.texts[i]!;
       const sim = Math.max(this.dictionary.similarity(query, this.encoded[2 * i]!), this.dictionary.similarity(query, this.encoded[2 * i + 1]!));
       const seen = out.get(t.owner);
-      out.set(t.owner, { sim: Math.max(seen?.sim ?? 0, sim), close: (seen?.close ?? false) || isCloseMatch(f, [t.fold, t.translit]) });
+      if (seen) {
+        seen.sim = Math.max(seen.sim, sim);
+        seen.names.push(t.fold, t.translit);
+      } else out.set(t.owner, { sim, names: [t.fold, t.translit] });
     }
     return out;
   }
@@ -209,7 +216,7 @@ export class TextIndex {
     const hits = new Set<number>();
     if (length < INFIX_MIN_LENGTH) this.startingWith(f, hits);
     else this.containing(f, hits);
-    const owners = new Map<number, MatchedOwner & { texts?: number[]; close?: boolean }>();
+    const owners = new Map<number, MatchedOwner & { texts?: number[]; names?: string[] }>();
     for (const [owner, tier] of seeds ?? []) owners.set(owner, { owner, tier, sim: 0 });
     const add = (i: number, tier: number) => {
       const t = this.texts[i]!;
@@ -235,20 +242,28 @@ export class TextIndex {
       for (const [owner, similar] of similarSeeds?.() ?? []) {
         let seen = owners.get(owner);
         if (!seen) owners.set(owner, (seen = { owner, tier: fuzzyTier, sim: 0 }));
+        if (seen.tier !== fuzzyTier) continue;
         seen.sim = Math.max(seen.sim, similar.sim);
-        seen.close ||= similar.close;
+        (seen.names ??= []).push(...similar.names);
       }
       for (const o of owners.values()) {
         if (o.tier < fuzzyTier) continue;
         for (const i of o.texts ?? []) {
           o.sim = Math.max(o.sim, this.dictionary.similarity(query, this.encoded[2 * i]!), this.dictionary.similarity(query, this.encoded[2 * i + 1]!));
         }
-        if (strict && !o.close && !isCloseMatch(f, (o.texts ?? []).flatMap((i) => [this.texts[i]!.fold, this.texts[i]!.translit]))) owners.delete(o.owner);
       }
       ranked = [...owners.values()];
     }
     ranked.sort((a, b) => a.tier - b.tier || (a.tier === fuzzyTier ? b.sim - a.sim : 0) || order[a.owner]! - order[b.owner]!);
-    return ranked.slice(0, limit);
+    if (!strict) return ranked.slice(0, limit);
+    // Similar owners count only when close; checked in rank order until the list is full (the check costs edit distances).
+    const out: MatchedOwner[] = [];
+    for (const o of ranked) {
+      if (out.length >= limit) break;
+      if (o.tier === fuzzyTier && !isCloseMatch(f, [...(o.texts ?? []).flatMap((i) => [this.texts[i]!.fold, this.texts[i]!.translit]), ...(o.names ?? [])])) continue;
+      out.push(o);
+    }
+    return out;
   }
 }
 
@@ -421,7 +436,10 @@ export class SearchIndex {
       for (const [owner, s] of similar) {
         for (const b of booksOf[owner]!) {
           const seen = out.get(b);
-          out.set(b, { sim: Math.max(seen?.sim ?? 0, s.sim), close: (seen?.close ?? false) || s.close });
+          if (seen) {
+            seen.sim = Math.max(seen.sim, s.sim);
+            seen.names.push(...s.names);
+          } else out.set(b, { sim: s.sim, names: [...s.names] });
         }
       }
     };
