@@ -5,12 +5,15 @@
  * - the query is folded as search_fold() does (a map of characters learned from PostgreSQL at load
  *   time, then ' & ' → ' and ' and apostrophes dropped); a character the map does not know makes
  *   `fold` answer null, and the caller asks PostgreSQL instead;
- * - tiers: 0 exact, 1 prefix, 2 word start (after a space), 3 infix (from 3 characters) or fuzzy
+ * - tiers: 0 exact, 1 prefix, 2 word start (after a space), 3 infix (from 3 characters), 4 fuzzy
  *   (from 4: pg_trgm word similarity ≥ the threshold, src/domain/trigram.ts), of the fold or the
  *   transliterated fold; below 3 characters only prefixes of either fold and word starts of the
- *   fold match (the SQL's `matches()`);
- * - order: tier, then word similarity for tier 3, then popularity, then the name's rank in the
- *   database's order (ranks computed by PostgreSQL at load: `ORDER BY title` there), then id.
+ *   fold match (the SQL's `matches()`). Books, authors and series follow search-ranking.ts (issue 29
+ *   point 10): books are found by their authors' and series' names too, and the fuzzy tier only
+ *   when fewer than three matched better, with close names only. Genres and awards keep infix and
+ *   fuzzy in one tier 3, by similarity;
+ * - order: tier, then word similarity for the fuzzy tier, then popularity, then the name's rank in
+ *   the database's order (ranks computed by PostgreSQL at load: `ORDER BY title` there), then id.
  * Candidates come from small indexes built once (sorted word starts, substring and trigram
  * postings), never from a scan of every name.
  */
