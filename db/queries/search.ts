@@ -102,13 +102,14 @@ const idArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::in
  * and detail pages (book-title.ts), one indexed lookup per candidate (it is the last tie-break).
  * Authors are collected for the final rows only. The typo tier is a second query, asked only when
  * the first found fewer than FUZZY_GATE books (search-ranking.ts): titles, authors' and series' names
- * similar to the query, keeping the books with a close one.
+ * similar to the query, keeping the books with a close one. `byNames: false` matches titles alone
+ * (the recommender asks the author search for names itself).
  */
-export async function searchBooks(db: Database, query: string, locale: Locale, limit: number = SEARCH_CAPS.books): Promise<BookHit[]> {
+export async function searchBooks(db: Database, query: string, locale: Locale, limit: number = SEARCH_CAPS.books, { byNames = true } = {}): Promise<BookHit[]> {
   const fuzzy = query.length >= FUZZY_MIN_LENGTH;
   const title: Folds = { fold: sql`e.title_fold`, translit: sql`e.title_translit` };
   const names =
-    query.length >= NAME_MATCH_MIN_LENGTH
+    byNames && query.length >= NAME_MATCH_MIN_LENGTH
       ? sql`UNION ALL SELECT ba.book_id, ${NAME_MATCH_TIER}::int FROM authors t JOIN book_authors ba ON ba.author_id = t.id, ${queryRelation(query)} WHERE ${wordMatch(storedName)}
             UNION ALL SELECT bs.book_id, ${NAME_MATCH_TIER}::int FROM series t JOIN book_series bs ON bs.series_id = t.id, ${queryRelation(query)} WHERE ${wordMatch(storedName)}`
       : sql``;
@@ -144,8 +145,8 @@ export async function searchBooks(db: Database, query: string, locale: Locale, l
         rows(
           sql`SELECT book_id, max(sim) AS sim, array_agg(fold) || array_agg(translit) AS names, min(f) AS f FROM (
                 ${similarNames(query, sql`e.book_id`, sql`editions e`, title)}
-                UNION ALL ${similarNames(query, sql`ba.book_id`, sql`authors t JOIN book_authors ba ON ba.author_id = t.id`, storedName)}
-                UNION ALL ${similarNames(query, sql`bs.book_id`, sql`series t JOIN book_series bs ON bs.series_id = t.id`, storedName)}) hit
+                ${byNames ? sql`UNION ALL ${similarNames(query, sql`ba.book_id`, sql`authors t JOIN book_authors ba ON ba.author_id = t.id`, storedName)}
+                UNION ALL ${similarNames(query, sql`bs.book_id`, sql`series t JOIN book_series bs ON bs.series_id = t.id`, storedName)}` : sql``}) hit
               WHERE NOT book_id = ANY(${idArray(found.map((b) => b.id))})
               GROUP BY book_id`,
           sql`sim DESC, wins DESC, rating_count DESC, title, id`,
