@@ -124,7 +124,8 @@ async function findNames(db: Database, words: string[]): Promise<RecognizedRow[]
 async function searchPhrases(db: Database, phrases: string[], locale: Locale): Promise<{ kind: EntityKind; id: number }[]> {
   const found: { kind: EntityKind; id: number }[] = [];
   for (const phrase of phrases) {
-    const [book] = await searchBooks(db, phrase, locale, 1);
+    // Titles only: a phrase naming an author is that author, not their most popular book (issue 29 point 10 made names find books).
+    const [book] = await searchBooks(db, phrase, locale, 1, { byNames: false });
     if (book) {
       found.push({ kind: 'book', id: book.id });
       continue;

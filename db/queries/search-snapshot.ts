@@ -77,9 +77,11 @@ export async function readCatalogueSnapshot(db: Database): Promise<{ version: Ca
         await tx.execute(sql`
           SELECT b.id, b.slug, b.original_title AS "originalTitle", b.publication_year AS year, b.cover_image_url AS "coverImage",
                  coalesce((SELECT json_agg(json_build_object('slug', a.slug, 'name', a.name) ORDER BY ba.position)
-                           FROM book_authors ba JOIN authors a ON a.id = ba.author_id WHERE ba.book_id = b.id), '[]') AS authors
+                           FROM book_authors ba JOIN authors a ON a.id = ba.author_id WHERE ba.book_id = b.id), '[]') AS authors,
+                 coalesce((SELECT json_agg(ba.author_id ORDER BY ba.position) FROM book_authors ba WHERE ba.book_id = b.id), '[]') AS "authorIds",
+                 coalesce((SELECT json_agg(bs.series_id ORDER BY bs.series_id) FROM book_series bs WHERE bs.book_id = b.id), '[]') AS "seriesIds"
           FROM books b ORDER BY b.id`)
-      ).rows as { id: number; slug: string; originalTitle: string; year: number | null; coverImage: string | null; authors: PersonRef[] }[];
+      ).rows as { id: number; slug: string; originalTitle: string; year: number | null; coverImage: string | null; authors: PersonRef[]; authorIds: number[]; seriesIds: number[] }[];
       const popularity = await popularityRows(tx as unknown as Database);
       const titlesOf = new Map<number, Partial<Record<Locale, { title: string; rank: number }>>>();
       for (const t of titleRows) {

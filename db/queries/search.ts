@@ -2,13 +2,17 @@
  * Typeahead search (issue 5) in Postgres: accent- and case-folded, prefix from the first character,
  * trigram typo tolerance from four characters on, translated edition titles find their book.
  * Ranking: exact, then prefix, then word start, then fuzzy (by similarity); ties by popularity
- * (award wins, then ratings) and then title, so results are stable.
+ * (award wins, then ratings) and then title, so results are stable. Books, authors and series follow
+ * src/domain/search-ranking.ts (issue 29 point 10), as the in-memory index does: contained names rank
+ * above similar ones, authors' and series' names find books, and the typo tier is asked only when
+ * fewer than FUZZY_GATE better matches exist, keeping only close names (decided in TypeScript).
  * Speed (issue 5 item 6): names are matched on stored folds (no per-row unaccent/regexp), popularity
  * is read from trigger-kept counters, and per-row lookups run for candidates only.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../src/domain/enums.ts';
 import { escapeLike, FUZZY_MIN_LENGTH, SEARCH_CAPS } from '../../src/domain/search-query.ts';
+import { isCloseMatch, NAME_MATCH_MIN_LENGTH, NAME_MATCH_TIER, wantsFuzzy } from '../../src/domain/search-ranking.ts';
 import type { AuthorHit, AwardHit, BookHit, GenreHit, SeriesHit } from '../../src/domain/schemas/search.ts';
 import type { Database } from '../client.ts';
 import { localizedTitleSql } from './book-title.ts';
@@ -28,34 +32,38 @@ interface Folds {
 
 const folded = (name: SQL): Folds => ({ fold: sql`search_fold(${name})`, translit: sql`search_translit(${name})` });
 
-/** Tier of a folded name against the query: 0 exact, 1 prefix, 2 word start, 3 fuzzy. */
-function tier({ fold, translit }: Folds): SQL {
+/** The stored folds of an author's or a series' name (`t`). */
+const storedName: Folds = { fold: sql`t.name_fold`, translit: sql`t.name_translit` };
+
+/**
+ * Tier of a folded name against the query: 0 exact, 1 prefix, 2 word start, then (strict: books,
+ * authors, series) 3 contained and 4 fuzzy, else 3 for both (genres and awards).
+ */
+function tier({ fold, translit }: Folds, strict = false): SQL {
+  const rest = strict ? sql`WHEN ${fold} LIKE q.anywhere OR ${translit} LIKE q.anywhere THEN 3 ELSE 4` : sql`ELSE 3`;
   return sql`CASE
     WHEN ${fold} = q.f OR ${translit} = q.f THEN 0
     WHEN ${fold} LIKE q.prefix OR ${translit} LIKE q.prefix THEN 1
     WHEN ' ' || ${fold} LIKE q.word OR ' ' || ${translit} LIKE q.word THEN 2
-    ELSE 3 END`;
+    ${rest} END`;
+}
+
+/** A name equal to, starting with or with a word starting with the query (tiers 0-2; the index's `wordMatches`). */
+function wordMatch({ fold, translit }: Folds): SQL {
+  return sql`(${fold} LIKE q.anywhere OR ${translit} LIKE q.anywhere)
+    AND (${fold} LIKE q.prefix OR ${translit} LIKE q.prefix OR ' ' || ${fold} LIKE q.word OR ' ' || ${translit} LIKE q.word)`;
 }
 
 /** Below this length only prefixes and word starts match (a single letter anywhere matches everything). */
 const INFIX_MIN_LENGTH = 3;
 
-function matches({ fold, translit }: Folds, query: string): SQL {
-  const fuzzy = query.length >= FUZZY_MIN_LENGTH;
+function matches({ fold, translit }: Folds, query: string, withFuzzy = true): SQL {
+  const fuzzy = withFuzzy && query.length >= FUZZY_MIN_LENGTH;
   const partial =
     query.length >= INFIX_MIN_LENGTH
       ? sql`${fold} LIKE q.anywhere OR ${translit} LIKE q.anywhere`
       : sql`${fold} LIKE q.prefix OR ' ' || ${fold} LIKE q.word OR ${translit} LIKE q.prefix`;
   return fuzzy ? sql`(${partial} OR q.f <% ${fold} OR q.f <% ${translit})` : sql`(${partial})`;
-}
-
-/**
- * Similarity orders the fuzzy tier (3) only, so it is computed for tier-3 rows only; below
- * INFIX_MIN_LENGTH every match is a prefix or word start (tier 0..2) and it is not computed at all.
- */
-function similarity({ fold, translit }: Folds, query: string): SQL {
-  if (query.length < INFIX_MIN_LENGTH) return sql`0::real`;
-  return sql`greatest(word_similarity(q.f, ${fold}), word_similarity(q.f, ${translit}))`;
 }
 
 /** The folded query and its LIKE patterns as a one-row relation `q`. */
@@ -83,27 +91,31 @@ async function inFuzzyTransaction<T>(db: Database, fuzzy: boolean, run: (tx: Dat
   });
 }
 
+/** Ids as one array parameter (drizzle would expand a JS array into a list). */
+const idArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
+
 /**
- * Books in two steps: the matching editions give each book its best tier (stored folds, trigram
- * indexes from three characters on); popularity comes from the book_stats counters (one row
+ * Books: matching editions give each book its best tier (stored folds, trigram indexes from three
+ * characters on), and from three characters a word of an author's or a series' name starting with
+ * the query gives its books NAME_MATCH_TIER. Popularity comes from the book_stats counters (one row
  * per book, kept by triggers) and the title in the request language from the same rule as the list
- * and detail pages (book-title.ts), one indexed lookup per candidate (it is the last tie-break). Authors are collected for the final rows only.
+ * and detail pages (book-title.ts), one indexed lookup per candidate (it is the last tie-break).
+ * Authors are collected for the final rows only. The typo tier is a second query, asked only when
+ * the first found fewer than FUZZY_GATE books (search-ranking.ts): titles, authors' and series' names
+ * similar to the query, keeping the books with a close one. `byNames: false` matches titles alone
+ * (the recommender asks the author search for names itself).
  */
-export async function searchBooks(db: Database, query: string, locale: Locale, limit: number = SEARCH_CAPS.books): Promise<BookHit[]> {
+export async function searchBooks(db: Database, query: string, locale: Locale, limit: number = SEARCH_CAPS.books, { byNames = true } = {}): Promise<BookHit[]> {
   const fuzzy = query.length >= FUZZY_MIN_LENGTH;
   const title: Folds = { fold: sql`e.title_fold`, translit: sql`e.title_translit` };
-  return inFuzzyTransaction(db, fuzzy, async (tx) => {
-    const result = await tx.execute(sql`
-      WITH hit AS (
-        SELECT e.book_id, e.title_fold, e.title_translit, ${tier(title)} AS tier
-        FROM editions e, ${queryRelation(query)}
-        WHERE ${matches(title, query)}
-      ), m AS (
-        SELECT e.book_id, min(e.tier) AS tier, max(CASE WHEN e.tier = 3 THEN ${similarity(title, query)} END) AS sim
-        FROM hit e, ${queryRelation(query)}
-        GROUP BY e.book_id
-      ), ranked AS (
-        SELECT m.book_id, m.tier, m.sim, b.slug, b.original_title, b.publication_year, b.cover_image_url,
+  const names =
+    byNames && query.length >= NAME_MATCH_MIN_LENGTH
+      ? sql`UNION ALL SELECT ba.book_id, ${NAME_MATCH_TIER}::int FROM authors t JOIN book_authors ba ON ba.author_id = t.id, ${queryRelation(query)} WHERE ${wordMatch(storedName)}
+            UNION ALL SELECT bs.book_id, ${NAME_MATCH_TIER}::int FROM series t JOIN book_series bs ON bs.series_id = t.id, ${queryRelation(query)} WHERE ${wordMatch(storedName)}`
+      : sql``;
+  const rows = (m: SQL, order: SQL, extra: SQL) => sql`
+      WITH m AS (${m}), ranked AS (
+        SELECT m.*, b.slug, b.original_title, b.publication_year, b.cover_image_url,
                coalesce(p.award_wins, 0) AS wins, coalesce(p.rating_count, 0) AS rating_count,
                ${localizedTitleSql({ id: sql`b.id`, originalTitle: sql`b.original_title`, originalLanguage: sql`b.original_language` }, locale)} AS title
         FROM m JOIN books b ON b.id = m.book_id
@@ -111,31 +123,82 @@ export async function searchBooks(db: Database, query: string, locale: Locale, l
       )
       SELECT book_id AS id, slug, title, original_title AS "originalTitle", publication_year AS year, cover_image_url AS "coverImage",
              coalesce((SELECT json_agg(json_build_object('slug', a.slug, 'name', a.name) ORDER BY ba.position)
-                       FROM book_authors ba JOIN authors a ON a.id = ba.author_id WHERE ba.book_id = ranked.book_id), '[]') AS authors
+                       FROM book_authors ba JOIN authors a ON a.id = ba.author_id WHERE ba.book_id = ranked.book_id), '[]') AS authors${extra}
       FROM ranked
-      ORDER BY tier, CASE WHEN tier = 3 THEN -sim ELSE 0 END, wins DESC, rating_count DESC, title, id
-      LIMIT ${limit}`);
-    return result.rows as BookHit[];
+      ORDER BY ${order}`;
+  return inFuzzyTransaction(db, fuzzy, async (tx) => {
+    const found = (
+      await tx.execute(
+        rows(
+          sql`SELECT book_id, min(tier) AS tier FROM (
+                SELECT e.book_id, ${tier(title, true)} AS tier FROM editions e, ${queryRelation(query)} WHERE ${matches(title, query, false)}
+                ${names}) hit
+              GROUP BY book_id`,
+          sql`tier, wins DESC, rating_count DESC, title, id LIMIT ${limit}`,
+          sql``,
+        ),
+      )
+    ).rows as BookHit[];
+    if (!wantsFuzzy(query.length, FUZZY_MIN_LENGTH, found.length, limit)) return found;
+    const similar = (
+      await tx.execute(
+        rows(
+          sql`SELECT book_id, max(sim) AS sim, array_agg(fold) || array_agg(translit) AS names, min(f) AS f FROM (
+                ${similarNames(query, sql`e.book_id`, sql`editions e`, title)}
+                ${byNames ? sql`UNION ALL ${similarNames(query, sql`ba.book_id`, sql`authors t JOIN book_authors ba ON ba.author_id = t.id`, storedName)}
+                UNION ALL ${similarNames(query, sql`bs.book_id`, sql`series t JOIN book_series bs ON bs.series_id = t.id`, storedName)}` : sql``}) hit
+              WHERE NOT book_id = ANY(${idArray(found.map((b) => b.id))})
+              GROUP BY book_id`,
+          sql`sim DESC, wins DESC, rating_count DESC, title, id`,
+          sql`, names, f`,
+        ),
+      )
+    ).rows as (BookHit & { names: string[]; f: string })[];
+    return [...found, ...closeOnes(similar, limit - found.length)];
   });
 }
 
-/** Authors and series are searched alike: one name with stored folds, a popularity measure, a cap. */
-async function searchByName<T>(db: Database, query: string, from: SQL, name: Folds, popularity: SQL, tieBreak: SQL, cap: number): Promise<T[]> {
+/** Names similar to the query (typo tier) and the book each one finds: a title, or an author's or series' name. */
+function similarNames(query: string, bookId: SQL, from: SQL, { fold, translit }: Folds): SQL {
+  return sql`SELECT ${bookId} AS book_id, greatest(word_similarity(q.f, ${fold}), word_similarity(q.f, ${translit})) AS sim, ${fold} AS fold, ${translit} AS translit, q.f
+    FROM ${from}, ${queryRelation(query)} WHERE q.f <% ${fold} OR q.f <% ${translit}`;
+}
+
+/** The similar rows whose names are close to the query (search-ranking.ts), without the columns that decided it. */
+function closeOnes<T extends { names: string[]; f: string }>(rows: T[], room: number): Omit<T, 'names' | 'f'>[] {
+  return rows.filter((r) => isCloseMatch(r.f, r.names)).slice(0, Math.max(0, room)).map(({ names: _names, f: _f, ...hit }) => hit);
+}
+
+/**
+ * Authors and series are searched alike: one name with stored folds, a popularity measure, a cap.
+ * Better tiers first; the typo tier, as for books, only below FUZZY_GATE matches and close names.
+ */
+async function searchByName<T extends { id: number }>(db: Database, query: string, from: SQL, name: Folds, popularity: SQL, tieBreak: SQL, cap: number): Promise<T[]> {
   return inFuzzyTransaction(db, query.length >= FUZZY_MIN_LENGTH, async (tx) => {
-    const result = await tx.execute(sql`
-      SELECT m.id, m.slug, m.name FROM (
-        SELECT t.id, t.slug, t.name, t.name_fold, t.name_translit, ${tier(name)} AS tier, ${tieBreak} AS tie_break
-        FROM ${from}, ${queryRelation(query)}
-        WHERE ${matches(name, query)}
-      ) m, ${queryRelation(query)}
-      ORDER BY m.tier, CASE WHEN m.tier = 3 THEN -${similarity({ fold: sql`m.name_fold`, translit: sql`m.name_translit` }, query)} ELSE 0 END,
-               ${popularity} DESC, m.tie_break, m.id
-      LIMIT ${cap}`);
-    return result.rows as T[];
+    const found = (
+      await tx.execute(sql`
+        SELECT m.id, m.slug, m.name FROM (
+          SELECT t.id, t.slug, t.name, ${tier(name, true)} AS tier, ${tieBreak} AS tie_break
+          FROM ${from}, ${queryRelation(query)}
+          WHERE ${matches(name, query, false)}
+        ) m
+        ORDER BY m.tier, ${popularity} DESC, m.tie_break, m.id
+        LIMIT ${cap}`)
+    ).rows as T[];
+    if (!wantsFuzzy(query.length, FUZZY_MIN_LENGTH, found.length, cap)) return found;
+    const similar = (
+      await tx.execute(sql`
+        SELECT m.id, m.slug, m.name, m.names, m.f FROM (
+          SELECT t.id, t.slug, t.name, ARRAY[${name.fold}, ${name.translit}] AS names, q.f, ${tieBreak} AS tie_break,
+                 greatest(word_similarity(q.f, ${name.fold}), word_similarity(q.f, ${name.translit})) AS sim
+          FROM ${from}, ${queryRelation(query)}
+          WHERE (q.f <% ${name.fold} OR q.f <% ${name.translit}) AND NOT t.id = ANY(${idArray(found.map((r) => r.id))})
+        ) m
+        ORDER BY m.sim DESC, ${popularity} DESC, m.tie_break, m.id`)
+    ).rows as (T & { names: string[]; f: string })[];
+    return [...found, ...(closeOnes(similar, cap - found.length) as unknown as T[])];
   });
 }
-
-const storedName: Folds = { fold: sql`t.name_fold`, translit: sql`t.name_translit` };
 
 /** An author's popularity: the award wins of their books (counters in book_popularity). */
 export const searchAuthors = (db: Database, query: string, _locale?: Locale, limit: number = SEARCH_CAPS.authors): Promise<AuthorHit[]> =>

@@ -55,6 +55,31 @@ describe('TextIndex.match', () => {
   });
 });
 
+describe('TextIndex.match, strict (books, authors, series; issue 29 point 10)', () => {
+  const texts = ['dune', 'children of dune', 'das dunkle herz des waldes', 'der dunkle wald', 'rendune', 'hyperion', 'the fall of hyperion', 'die sprache der blumen', 'drachenbrut'].map(
+    (fold, owner) => ({ fold, translit: fold, owner }),
+  );
+  const index = new TextIndex(texts);
+  const order = Int32Array.from(texts.keys());
+  const owners = (f: string, options: Parameters<TextIndex['match']>[5] = { strict: true }, limit = 12) =>
+    index.match(f, f.length, 0.45, limit, order, options).map((m) => texts[m.owner]!.fold);
+
+  it('ranks contained names after word matches, and similar ones only when few matched better', () => {
+    // 'dunkle' is similar to 'dune' (0.6), but three names hold the word: no typo tier.
+    expect(owners('dune')).toEqual(['dune', 'children of dune', 'rendune']);
+  });
+  it('keeps typos that are close: one edit up to 7 letters, two from 8', () => {
+    expect(owners('hyperon')).toEqual(['hyperion', 'the fall of hyperion']);
+    expect(owners('dunkle wlad')).toEqual(['der dunkle wald', 'das dunkle herz des waldes']);
+  });
+  it('drops similar names that are not close ("Drache" is not "Sprache")', () => {
+    expect(owners('drache')).toEqual(['drachenbrut']);
+  });
+  it('takes owners matched elsewhere at their tier (a book by its author)', () => {
+    expect(owners('dune', { strict: true, seeds: new Map([[5, 2]]) })).toEqual(['dune', 'children of dune', 'hyperion', 'rendune']);
+  });
+});
+
 describe('ordinals', () => {
   it("gives each owner its place in the order", () => {
     expect([...ordinals(3, (a, b) => b - a)]).toEqual([2, 1, 0]);
@@ -69,6 +94,8 @@ describe('SearchIndex', () => {
     year: 1965,
     coverImage: null,
     authors: [{ slug: 'frank-herbert', name: 'Frank Herbert' }],
+    authorIds: [],
+    seriesIds: [],
     titles: { en: { title, rank }, de: { title: `${title} (de)`, rank }, it: { title, rank } },
     wins,
     ratingCount,
@@ -99,8 +126,9 @@ describe('SearchIndex', () => {
   it('reorders after new popularity counters', () => {
     const index = new SearchIndex(snapshot());
     index.withPopularity(new Map([[3, { wins: 9, ratingCount: 0 }]]));
-    // 'dune w': Dune World by prefix; Dune and Dune Messiah are typos of it (tier 3, equally similar).
-    expect(index.search('books', 'dune w', 'en')?.map((h) => (h as { id: number }).id)).toEqual([3, 2, 1]);
+    // 'dune w': Dune World by prefix; Dune and Dune Messiah are similar (word similarity) but have no
+    // word starting with 'w' near it, so they are not close and do not pad the list (issue 29 point 10).
+    expect(index.search('books', 'dune w', 'en')?.map((h) => (h as { id: number }).id)).toEqual([3]);
     expect(index.search('books', 'dun', 'en')?.map((h) => (h as { id: number }).id)).toEqual([3, 2, 1]);
   });
   it('finds a genre by any of its names and shows the request language', () => {

@@ -5,17 +5,21 @@
  * - the query is folded as search_fold() does (a map of characters learned from PostgreSQL at load
  *   time, then ' & ' → ' and ' and apostrophes dropped); a character the map does not know makes
  *   `fold` answer null, and the caller asks PostgreSQL instead;
- * - tiers: 0 exact, 1 prefix, 2 word start (after a space), 3 infix (from 3 characters) or fuzzy
+ * - tiers: 0 exact, 1 prefix, 2 word start (after a space), 3 infix (from 3 characters), 4 fuzzy
  *   (from 4: pg_trgm word similarity ≥ the threshold, src/domain/trigram.ts), of the fold or the
  *   transliterated fold; below 3 characters only prefixes of either fold and word starts of the
- *   fold match (the SQL's `matches()`);
- * - order: tier, then word similarity for tier 3, then popularity, then the name's rank in the
- *   database's order (ranks computed by PostgreSQL at load: `ORDER BY title` there), then id.
+ *   fold match (the SQL's `matches()`). Books, authors and series follow search-ranking.ts (issue 29
+ *   point 10): books are found by their authors' and series' names too, and the fuzzy tier only
+ *   when fewer than three matched better, with close names only. Genres and awards keep infix and
+ *   fuzzy in one tier 3, by similarity;
+ * - order: tier, then word similarity for the fuzzy tier, then popularity, then the name's rank in
+ *   the database's order (ranks computed by PostgreSQL at load: `ORDER BY title` there), then id.
  * Candidates come from small indexes built once (sorted word starts, substring and trigram
  * postings), never from a scan of every name.
  */
 import type { Locale } from './enums.ts';
 import { FUZZY_MIN_LENGTH, SEARCH_CAPS, type SearchKind } from './search-query.ts';
+import { FUZZY_TIER, isCloseMatch, NAME_MATCH_MIN_LENGTH, NAME_MATCH_TIER, wantsFuzzy } from './search-ranking.ts';
 import { TrigramDictionary } from './trigram.ts';
 
 /** Below this query length only prefixes and word starts match (search.ts). */
@@ -31,10 +35,25 @@ interface Text extends Folds {
   owner: number;
 }
 
+export interface MatchOptions {
+  /** Tiers apart for contained and similar texts, the typo tier gated and kept only when close (search-ranking.ts). */
+  strict?: boolean;
+  /** Owners matched by something else, with their tier (a book by its author's or series' name). */
+  seeds?: ReadonlyMap<number, number>;
+  /** Owners similar by something else, asked only when the typo tier is (a book by its author's name with a typo). */
+  similarSeeds?: () => ReadonlyMap<number, SimilarOwner>;
+}
+
+/** An owner with similar texts: the greatest word similarity, and the texts' folds (whether one is close is decided last, search-ranking.ts). */
+export interface SimilarOwner {
+  sim: number;
+  names: string[];
+}
+
 export interface MatchedOwner {
   owner: number;
   tier: number;
-  /** Greatest word similarity of a tier-3 text (float4), 0 when none. */
+  /** Greatest word similarity of a typo-tier text (float4), 0 when none. */
   sim: number;
 }
 
@@ -89,7 +108,11 @@ export class TextIndex {
     texts.forEach((t, i) => {
       starts.push([t.fold, i]);
       for (let p = t.fold.indexOf(' '); p >= 0; p = t.fold.indexOf(' ', p + 1)) starts.push([t.fold.slice(p + 1), i]);
-      if (t.translit !== t.fold) starts.push([t.translit, i]);
+      if (t.translit !== t.fold) {
+        starts.push([t.translit, i]);
+        // Word starts of the transliteration too, for `wordMatches` (match() filters what it needs).
+        for (let p = t.translit.indexOf(' '); p >= 0; p = t.translit.indexOf(' ', p + 1)) starts.push([t.translit.slice(p + 1), i]);
+      }
       const seen = new Set<string>();
       for (const s of [t.fold, t.translit]) for (let k = 0; k + 3 <= s.length; k++) seen.add(s.slice(k, k + 3));
       for (const s of seen) push(this.substrings, s, i);
@@ -107,7 +130,7 @@ export class TextIndex {
     this.counts = new Uint16Array(texts.length * 2);
   }
 
-  /** Texts with a key starting with `prefix` (word starts of the fold, starts of the transliteration). */
+  /** Texts with a key starting with `prefix` (word starts of the fold and of the transliteration). */
   private startingWith(prefix: string, into: Set<number>): void {
     for (let k = lowerBound(this.startKeys, prefix); k < this.startKeys.length && this.startKeys[k]!.startsWith(prefix); k++) into.add(this.startTexts[k]!);
   }
@@ -154,46 +177,96 @@ export class TextIndex {
   }
 
   /**
-   * The `limit` best owners of matching texts: best tier first, then (tier 3) greatest similarity,
+   * Owners with a text that is, starts with or has a word starting with `f` (tiers 0-2), from the
+   * sorted word starts: a book's authors and series (search-ranking.ts NAME_MATCH_TIER).
+   */
+  wordMatches(f: string): Set<number> {
+    const hits = new Set<number>();
+    this.startingWith(f, hits);
+    const owners = new Set<number>();
+    for (const i of hits) if (tierOf(this.texts[i]!, f) <= NAME_MATCH_TIER) owners.add(this.texts[i]!.owner);
+    return owners;
+  }
+
+  /** Owners with a text of word similarity ≥ threshold to `f`: the greatest similarity, and those texts' folds. */
+  similarOwners(f: string, threshold: number): Map<number, SimilarOwner> {
+    const query = this.dictionary.query(f);
+    const out = new Map<number, SimilarOwner>();
+    for (const i of this.similar(query, threshold, new Set())) {
+      const t = this.texts[i]!;
+      const sim = Math.max(this.dictionary.similarity(query, this.encoded[2 * i]!), this.dictionary.similarity(query, this.encoded[2 * i + 1]!));
+      const seen = out.get(t.owner);
+      if (seen) {
+        seen.sim = Math.max(seen.sim, sim);
+        seen.names.push(t.fold, t.translit);
+      } else out.set(t.owner, { sim, names: [t.fold, t.translit] });
+    }
+    return out;
+  }
+
+  /**
+   * The `limit` best owners of matching texts: best tier first, then (typo tier) greatest similarity,
    * then `order` (an owner's place by popularity and name, lower first). `length` is the query's
    * length before folding (the SQL decides by it), `f` the folded query. Similarities are computed
-   * only when tiers 0-2 leave room, and only for owners in tier 3.
+   * only when the better tiers leave room, and only for owners in the typo tier.
+   * `strict` (books, authors, series; issue 29 point 10): contained (3) and similar (4) texts are
+   * tiers apart, the typo tier is searched only when fewer than FUZZY_GATE owners matched better and
+   * keeps only close names (search-ranking.ts); `seeds` are owners matched elsewhere with their tier.
+   * Otherwise (genres, awards) both are tier 3, by similarity, searched while the limit leaves room.
    */
-  match(f: string, length: number, threshold: number, limit: number, order: ArrayLike<number>): MatchedOwner[] {
+  match(f: string, length: number, threshold: number, limit: number, order: ArrayLike<number>, { strict = false, seeds, similarSeeds }: MatchOptions = {}): MatchedOwner[] {
+    const fuzzyTier = strict ? FUZZY_TIER : 3;
     const hits = new Set<number>();
     if (length < INFIX_MIN_LENGTH) this.startingWith(f, hits);
     else this.containing(f, hits);
-    const owners = new Map<number, MatchedOwner & { texts?: number[] }>();
+    const owners = new Map<number, MatchedOwner & { texts?: number[]; names?: string[] }>();
+    for (const [owner, tier] of seeds ?? []) owners.set(owner, { owner, tier, sim: 0 });
     const add = (i: number, tier: number) => {
       const t = this.texts[i]!;
       let seen = owners.get(t.owner);
       if (!seen) owners.set(t.owner, (seen = { owner: t.owner, tier, sim: 0 }));
       else seen.tier = Math.min(seen.tier, tier);
-      if (tier === 3) (seen.texts ??= []).push(i);
+      if (tier === fuzzyTier) (seen.texts ??= []).push(i);
     };
     for (const i of hits) {
       const t = this.texts[i]!;
       if (length < INFIX_MIN_LENGTH && !t.fold.startsWith(f) && !` ${t.fold}`.includes(` ${f}`) && !t.translit.startsWith(f)) continue;
-      add(i, tierOf(t, f));
+      add(i, strict ? tierOf(t, f) : Math.min(tierOf(t, f), 3));
     }
     let better = 0;
-    for (const o of owners.values()) if (o.tier < 3) better++;
+    for (const o of owners.values()) if (o.tier < fuzzyTier) better++;
+    const searchFuzzy = strict ? wantsFuzzy(length, FUZZY_MIN_LENGTH, better, limit) : better < limit && length >= INFIX_MIN_LENGTH;
     let ranked = [...owners.values()];
-    if (better >= limit || length < INFIX_MIN_LENGTH) {
-      ranked = ranked.filter((o) => o.tier < 3);
+    if (!searchFuzzy) {
+      ranked = ranked.filter((o) => o.tier < fuzzyTier);
     } else {
       const query = this.dictionary.query(f);
-      if (length >= FUZZY_MIN_LENGTH) for (const i of this.similar(query, threshold, hits)) add(i, 3);
+      if (length >= FUZZY_MIN_LENGTH) for (const i of this.similar(query, threshold, hits)) add(i, fuzzyTier);
+      for (const [owner, similar] of similarSeeds?.() ?? []) {
+        let seen = owners.get(owner);
+        if (!seen) owners.set(owner, (seen = { owner, tier: fuzzyTier, sim: 0 }));
+        if (seen.tier !== fuzzyTier) continue;
+        seen.sim = Math.max(seen.sim, similar.sim);
+        (seen.names ??= []).push(...similar.names);
+      }
       for (const o of owners.values()) {
-        if (o.tier < 3) continue;
+        if (o.tier < fuzzyTier) continue;
         for (const i of o.texts ?? []) {
           o.sim = Math.max(o.sim, this.dictionary.similarity(query, this.encoded[2 * i]!), this.dictionary.similarity(query, this.encoded[2 * i + 1]!));
         }
       }
       ranked = [...owners.values()];
     }
-    ranked.sort((a, b) => a.tier - b.tier || (a.tier === 3 ? b.sim - a.sim : 0) || order[a.owner]! - order[b.owner]!);
-    return ranked.slice(0, limit);
+    ranked.sort((a, b) => a.tier - b.tier || (a.tier === fuzzyTier ? b.sim - a.sim : 0) || order[a.owner]! - order[b.owner]!);
+    if (!strict) return ranked.slice(0, limit);
+    // Similar owners count only when close; checked in rank order until the list is full (the check costs edit distances).
+    const out: MatchedOwner[] = [];
+    for (const o of ranked) {
+      if (out.length >= limit) break;
+      if (o.tier === fuzzyTier && !isCloseMatch(f, [...(o.texts ?? []).flatMap((i) => [this.texts[i]!.fold, this.texts[i]!.translit]), ...(o.names ?? [])])) continue;
+      out.push(o);
+    }
+    return out;
   }
 }
 
@@ -211,7 +284,7 @@ function push(map: Map<string, number[]>, key: string, id: number): void {
   else map.set(key, [id]);
 }
 
-/** 0 exact, 1 prefix, 2 word start, 3 anything else (search.ts `tier()`). */
+/** 0 exact, 1 prefix, 2 word start, 3 anything else: contained, for the texts a substring search found (search.ts `tier()`). */
 export function tierOf({ fold, translit }: Folds, f: string): number {
   if (fold === f || translit === f) return 0;
   if (fold.startsWith(f) || translit.startsWith(f)) return 1;
@@ -234,6 +307,9 @@ export interface SnapshotBook {
   year: number | null;
   coverImage: string | null;
   authors: PersonRef[];
+  /** Ids of the book's authors and series: their names find the book (search-ranking.ts NAME_MATCH_TIER). */
+  authorIds: number[];
+  seriesIds: number[];
   /** Title per page language (localized_book_title) and its rank in the database's order of titles. */
   titles: Record<Locale, { title: string; rank: number }>;
   wins: number;
@@ -308,6 +384,9 @@ export class SearchIndex {
   private readonly genres: Named<SnapshotLocalized>;
   private readonly awards: Named<SnapshotLocalized>;
   private readonly defaultThreshold: number;
+  /** Book positions per author and per series (positions in `authors.rows`, `series.rows`). */
+  private readonly booksOfAuthor: number[][];
+  private readonly booksOfSeries: number[][];
 
   constructor(snapshot: CatalogueSnapshot) {
     this.fold = createFolder(snapshot.charMap);
@@ -332,6 +411,44 @@ export class SearchIndex {
     });
     this.genres = localized(snapshot.genres);
     this.awards = localized(snapshot.awards);
+    const booksOf = (rows: SnapshotNamed[], ids: (b: SnapshotBook) => number[]) => {
+      const at = new Map(rows.map((r, i) => [r.id, i]));
+      const out: number[][] = rows.map(() => []);
+      snapshot.books.forEach((b, i) => {
+        for (const id of ids(b)) if (at.has(id)) out[at.get(id)!]!.push(i);
+      });
+      return out;
+    };
+    this.booksOfAuthor = booksOf(snapshot.authors, (b) => b.authorIds);
+    this.booksOfSeries = booksOf(snapshot.series, (b) => b.seriesIds);
+  }
+
+  /** Books whose author's or series' name has a word starting with the folded query, at NAME_MATCH_TIER. */
+  private booksByName(f: string, length: number): Map<number, number> {
+    const seeds = new Map<number, number>();
+    if (length < NAME_MATCH_MIN_LENGTH) return seeds;
+    for (const a of this.authors.index.wordMatches(f)) for (const b of this.booksOfAuthor[a]!) seeds.set(b, NAME_MATCH_TIER);
+    for (const s of this.series.index.wordMatches(f)) for (const b of this.booksOfSeries[s]!) seeds.set(b, NAME_MATCH_TIER);
+    return seeds;
+  }
+
+  /** Books whose author's or series' name is similar to the folded query (typo tier), with that similarity. */
+  private booksBySimilarName(f: string): Map<number, SimilarOwner> {
+    const out = new Map<number, SimilarOwner>();
+    const merge = (similar: Map<number, SimilarOwner>, booksOf: number[][]) => {
+      for (const [owner, s] of similar) {
+        for (const b of booksOf[owner]!) {
+          const seen = out.get(b);
+          if (seen) {
+            seen.sim = Math.max(seen.sim, s.sim);
+            seen.names.push(...s.names);
+          } else out.set(b, { sim: s.sim, names: [...s.names] });
+        }
+      }
+    };
+    merge(this.authors.index.similarOwners(f, FUZZY_THRESHOLD), this.booksOfAuthor);
+    merge(this.series.index.similarOwners(f, FUZZY_THRESHOLD), this.booksOfSeries);
+    return out;
   }
 
   private orderBooks(): void {
@@ -361,7 +478,9 @@ export class SearchIndex {
   searchBooks(query: string, locale: Locale, limit: number): BookHit[] | null {
     const f = this.fold(query);
     if (f === null) return null;
-    return this.editions.match(f, query.length, FUZZY_THRESHOLD, limit, this.bookOrder[locale]).map(({ owner }) => {
+    const seeds = this.booksByName(f, query.length);
+    const similarSeeds = () => this.booksBySimilarName(f);
+    return this.editions.match(f, query.length, FUZZY_THRESHOLD, limit, this.bookOrder[locale], { strict: true, seeds, similarSeeds }).map(({ owner }) => {
       const b = this.books[owner]!;
       return { id: b.id, slug: b.slug, title: b.titles[locale].title, originalTitle: b.originalTitle, year: b.year, coverImage: b.coverImage, authors: b.authors };
     });
@@ -370,7 +489,7 @@ export class SearchIndex {
   private searchNamed({ rows, index, order }: Named<SnapshotNamed>, query: string, limit: number) {
     const f = this.fold(query);
     if (f === null) return null;
-    return index.match(f, query.length, FUZZY_THRESHOLD, limit, order).map(({ owner }) => ({ id: rows[owner]!.id, slug: rows[owner]!.slug, name: rows[owner]!.name }));
+    return index.match(f, query.length, FUZZY_THRESHOLD, limit, order, { strict: true }).map(({ owner }) => ({ id: rows[owner]!.id, slug: rows[owner]!.slug, name: rows[owner]!.name }));
   }
 
   searchAuthors(query: string, limit: number) {
