@@ -117,7 +117,8 @@ test("a super user edits an author's German bio and sees it in the history", asy
     await page.getByRole('button', { name: de('admin.save') }).click();
     await expect(page.getByRole('status').filter({ hasText: fillIn(de('admin.saved'), { name: author.name }) })).toBeVisible();
     const history = page.getByRole('region', { name: de('admin.history.title') });
-    await expect(history.getByRole('row', { name: new RegExp(`bio\\.de.*${bio.replace(/[.()]/g, '\\$&')}`) }).first()).toBeVisible();
+    // The field by its form label and language (issue 29 point 17), not its name `bio.de`.
+    await expect(history.getByRole('row', { name: new RegExp(`${de('admin.field.bio')} \\(de\\).*${bio.replace(/[.()]/g, '\\$&')}`) }).first()).toBeVisible();
   } finally {
     await page.request.patch(`/api/authors/${author.id}`, { data: { bio: { ...before, de: before.de ?? '' } } });
   }
