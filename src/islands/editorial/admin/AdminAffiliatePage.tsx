@@ -8,17 +8,17 @@
  * refused, and the server refuses it as well). Saving needs no rebuild: the pop-up reads the services live.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { etagOf } from '../../../domain/editorial/versions.ts';
 import { ApiClientError } from '../../../lib/api-client.ts';
 import { affiliateTemplateProblem, previewAffiliateLink } from '../../../domain/reader/affiliate-link.ts';
 import { AdminAffiliateSchema, AdminAffiliateServiceSchema, AFFILIATE_TEMPLATE_PROBLEM_KEYS, type AdminAffiliate, type AdminAffiliateLocale, type AdminAffiliateService } from '../../../domain/schemas/affiliate.ts';
-import { BookHitSchema, type BookHit } from '../../../domain/schemas/search.ts';
+import type { BookHit } from '../../../domain/schemas/search.ts';
 import { Field, LoadFailed, OutcomeMessage } from '../../account/fields.tsx';
 import { LoadingSpinner } from '../../LoadingSpinner.tsx';
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure, type Failure } from '../../account/form-support.ts';
 import { fill, type Texts } from '../../account/texts.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
+import { useBookSearch } from './use-book-search.ts';
 import FormActions from './FormActions.tsx';
 import AdminGate, { GATE_TEXT_KEYS } from '../AdminGate.tsx';
 
@@ -96,26 +96,8 @@ export default function AdminAffiliatePage(props: AdminAffiliatePageProps) {
 function SampleChooser({ locale, texts, client, onChoose }: { locale: string; texts: AdminAffiliateTexts; client: ReturnType<typeof accountClient>; onChoose: (book: BookHit) => void }) {
   const id = useId();
   const [query, setQuery] = useState('');
-  const [hits, setHits] = useState<BookHit[] | null>(null);
+  const hits = useBookSearch(client, locale, query);
   const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const q = query.trim();
-    if (!q) {
-      setHits(null);
-      return undefined;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      client
-        .get(`/api/books/search?${new URLSearchParams({ q, lang: locale })}`, { schema: z.array(BookHitSchema), signal: controller.signal })
-        .then(setHits)
-        .catch(() => undefined);
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query, client, locale]);
   return (
     <div className="field admin-sample">
       <label className="field__label" htmlFor={id}>

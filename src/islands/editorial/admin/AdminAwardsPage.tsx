@@ -9,9 +9,8 @@
  * again in the category list. Each save asks for a rebuild of the static award pages (the server does).
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { AdminAwardSchema, AdminAwardsSchema, AwardEntriesSchema, type AdminAward, type AwardEntries, type AwardEntry } from '../../../domain/schemas/awards-admin.ts';
-import { BookHitSchema, type BookHit } from '../../../domain/schemas/search.ts';
+import type { BookHit } from '../../../domain/schemas/search.ts';
 import { LoadFailed, OutcomeMessage } from '../../account/fields.tsx';
 import { LoadingSpinner } from '../../LoadingSpinner.tsx';
 import { FAILURE_TEXT_KEYS, accountClient, describeFailure } from '../../account/form-support.ts';
@@ -19,6 +18,7 @@ import { fill, type Texts } from '../../account/texts.ts';
 import { pluralKeys, pluralText } from '../../cards/format.ts';
 import AdminGate, { GATE_TEXT_KEYS } from '../AdminGate.tsx';
 import ConfirmDialog from './ConfirmDialog.tsx';
+import { useBookSearch } from './use-book-search.ts';
 import FormActions from './FormActions.tsx';
 import ConflictPanel from '../ConflictPanel.tsx';
 import { CONFLICT_TEXT_KEYS } from '../conflict-texts.ts';
@@ -288,7 +288,7 @@ function Finalists({ awards, award, onAward, onCustomSaved, nameOf, texts, local
   const [loaded, setLoaded] = useState<AwardEntries | null>(null);
   const [conflict, setConflict] = useState<AwardEntries | null>(null);
   const [query, setQuery] = useState('');
-  const [hits, setHits] = useState<BookHit[]>([]);
+  const hits = useBookSearch(client, locale, query) ?? [];
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -326,24 +326,6 @@ function Finalists({ awards, award, onAward, onCustomSaved, nameOf, texts, local
     };
   }, [award.id, category, custom, year]);
 
-  useEffect(() => {
-    const q = query.trim();
-    if (!q) {
-      setHits([]);
-      return undefined;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      client
-        .get(`/api/books/search?${new URLSearchParams({ q, lang: locale })}`, { schema: z.array(BookHitSchema), signal: controller.signal })
-        .then(setHits)
-        .catch(() => undefined);
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
 
   const add = (hit: BookHit) => {
     setEntries((list) => (list.some((e) => e.bookId === hit.id) ? list : [...list, { bookId: hit.id, slug: hit.slug, title: hit.title, isWinner: false, asTitle: null }]));
