@@ -2,6 +2,8 @@
  * The local runtime (issue 9): one long-lived Node server for `npm start`, the e2e suite and the
  * integration tests, composed of Netlify's own engines and our function modules (STYLE.md 15):
  * - functions: `FunctionRouter` (scripts/function-server.ts), loaded once, routed by `config.path`;
+ *   and each build's own function of on-demand pages (`<build>.functions/ssr`, ADR 0037), loaded
+ *   with the build;
  * - redirects: `@netlify/redirects` reading the build's `_redirects` (Language conditions, the
  *   `nf_lang` cookie, splats, forced rules, status codes);
  * - static files: @netlify/static's lookup (index.html, .html and trailing slash, as the CDN does),
@@ -41,6 +43,7 @@ import { FunctionRouter, invokeFunction, invokeScheduled, nextRunOf, type Invoca
 import { plainAnswerOf, plainResponse, type PlainHeaders } from '../src/lib/response-headers.ts';
 import { startLocalBlobs, type LocalBlobs } from './local-blobs.ts';
 import { createLocalCdn, LOCAL_CDN_API_PREFIX, type LocalCdn } from './local-cdn.ts';
+import { pageFunctionDirOf } from './site-build.ts';
 import { installCdnPurgeTarget } from '../netlify/functions/_shared/cdn-purge.ts';
 
 export interface LocalServerOptions {
@@ -91,6 +94,8 @@ interface SiteBuild {
   answerBytes: number;
   inFlight: number;
   retired: boolean;
+  /** The build's own function of on-demand pages (ADR 0037), when it has one. */
+  pages?: FunctionRouter;
 }
 
 /** Statuses of a redirect rule that are not redirects but the status of the page served (`/x /y 404`). */
@@ -295,7 +300,10 @@ async function openBuild(dir: string): Promise<SiteBuild> {
   // Parse `_redirects` now, so the swap never makes a request wait for (or fail on) it.
   await redirects.match(new Request('http://localhost/'));
   const headerRules = await readHeaderRules(dir);
-  return { dir, redirects, headerRules, rules: new Map(), matches: new Map(), answers: new Map(), answerBytes: 0, inFlight: 0, retired: false };
+  // Loaded from the build's own bundle, as Netlify deploys it: new page code with each build.
+  const pageFunctions = pageFunctionDirOf(dir);
+  const pages = pageFunctions ? await FunctionRouter.load(path.join(pageFunctions, 'ssr')) : undefined;
+  return { dir, redirects, headerRules, rules: new Map(), matches: new Map(), answers: new Map(), answerBytes: 0, inFlight: 0, retired: false, pages };
 }
 
 /**
@@ -439,7 +447,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   async function respond(request: Request, build: SiteBuild | undefined, invocation: Invocation): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (pathname.startsWith(`${LOCAL_CDN_API_PREFIX}/`)) return (await cdn.handleApi(request))!;
-    const fn = functions.match(pathname);
+    const fn = functions.match(pathname) ?? build?.pages?.match(pathname);
     if (fn && !fn.fn.preferStatic) return cdn.serve(request, () => invokeFunction(fn, request, invocation));
     if (fn) {
       // `preferStatic`: a file of the build at the path answers first; the function, not the rules, after it.

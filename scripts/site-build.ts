@@ -16,7 +16,8 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSy
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SEARCH_INDEX_PENDING, STATE_FILE as CATALOGUE_STATE_FILE } from '../src/integrations/incremental-build.ts';
+import { ON_DEMAND_SECTIONS, sectionsPath } from '../src/domain/entity-paths.ts';
+import { linkTree, SEARCH_INDEX_PENDING, STATE_FILE as CATALOGUE_STATE_FILE } from '../src/integrations/incremental-build.ts';
 
 const ROOT = process.cwd();
 const INPUTS = ['src', 'locales', 'public', 'db', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
@@ -146,7 +147,42 @@ export async function buildSite(databaseUrl: string, outDir = DIST_DIR, { backgr
     { DATABASE_URL: databaseUrl, ASTRO_TELEMETRY_DISABLED: '1', DB_STATEMENT_TIMEOUT_MS: '0', CATALOGUE_STATE: state || base ? '1' : '', INCREMENTAL_BASE: '', PAGEFIND_DEFERRED: deferSearchIndex ? '1' : '', ...incremental },
     { priority: background ? (incremental.INCREMENTAL_BASE ? INCREMENTAL_PRIORITY : BACKGROUND_PRIORITY) : undefined },
   );
+  finishPageFunction(outDir);
   writeFileSync(path.join(outDir, STAMP_FILE), fingerprint);
+}
+
+/** Where @astrojs/netlify writes the function of the on-demand pages (Netlify deploys it from there). */
+export const PAGE_FUNCTION_DIR = path.join(ROOT, '.netlify', 'v1', 'functions', 'ssr');
+
+/**
+ * The folder of a build's on-demand page function: `npm run build`'s stays where the adapter wrote it,
+ * for Netlify; a local build's moves beside its build folder (`<build>.functions/ssr`), so each build
+ * served keeps the page code it was built with and two builds never share one (ADR 0037).
+ */
+export function pageFunctionDirOf(buildDir: string): string | undefined {
+  const beside = `${path.resolve(buildDir)}.functions`;
+  if (existsSync(path.join(beside, 'ssr', 'ssr.mjs'))) return beside;
+  return path.resolve(buildDir) === path.resolve(ROOT, DIST_DIR) && existsSync(path.join(PAGE_FUNCTION_DIR, 'ssr.mjs')) ? path.dirname(PAGE_FUNCTION_DIR) : undefined;
+}
+
+/**
+ * The adapter's function claims every path (`/*`), before our functions, `_redirects` and the 404
+ * pages: it answers only the on-demand pages' paths (`/{locale}/{books|authors|series}/{key}`),
+ * still after a prebuilt page's file (`preferStatic`). Netlify reads the config without running the
+ * module, so it is rewritten literally.
+ */
+function finishPageFunction(outDir: string): void {
+  const entry = path.join(PAGE_FUNCTION_DIR, 'ssr.mjs');
+  if (!existsSync(entry)) throw new Error(`No on-demand page function in ${PAGE_FUNCTION_DIR}: did the Netlify adapter run?`);
+  const source = readFileSync(entry, 'utf8');
+  const claimed = `path: ${JSON.stringify(sectionsPath(ON_DEMAND_SECTIONS))},\n\t\t\t\tname: 'Astro SSR',`;
+  if (!/path: '\/\*',/.test(source)) throw new Error(`The on-demand page function's config changed shape (${entry}): check @astrojs/netlify's ssr.mjs`);
+  writeFileSync(entry, source.replace(/path: '\/\*',/, '').replace(/name: 'Astro SSR',/, claimed));
+  if (path.resolve(outDir) === path.resolve(ROOT, DIST_DIR)) return;
+  const beside = `${path.resolve(outDir)}.functions`;
+  rmSync(beside, { recursive: true, force: true });
+  mkdirSync(beside, { recursive: true });
+  renameSync(PAGE_FUNCTION_DIR, path.join(beside, 'ssr'));
 }
 
 /** Whether a build's search index is still its base's (an incremental build that deferred it). */
@@ -160,6 +196,8 @@ export function searchIndexPending(dir: string): boolean {
  */
 export async function reindexSite(dir: string, outDir: string, { background = false } = {}): Promise<void> {
   await run(process.execPath, [path.join(ROOT, 'scripts', 'search-index.ts'), dir, outDir], {}, { priority: background ? INCREMENTAL_PRIORITY : undefined });
+  // The copy serves the same on-demand pages: its own linked copy of the build's page function.
+  if (existsSync(`${dir}.functions`)) linkTree(`${dir}.functions`, `${outDir}.functions`);
 }
 
 /**
@@ -210,7 +248,7 @@ export class BuildFolders {
    */
   async remove(dir: string): Promise<void> {
     if (path.dirname(dir) !== this.root || dir === this.current()) return;
-    await rm(dir, { recursive: true, force: true }).catch((error: unknown) => console.error(`Could not remove ${dir}:`, error));
+    for (const folder of [dir, `${dir}.functions`]) await rm(folder, { recursive: true, force: true }).catch((error: unknown) => console.error(`Could not remove ${folder}:`, error));
   }
 
   /** Removes every build folder but the current one: unfinished or superseded builds of earlier runs. */
@@ -219,7 +257,7 @@ export class BuildFolders {
     const current = this.current();
     for (const entry of readdirSync(this.root)) {
       const dir = path.join(this.root, entry);
-      if (entry.startsWith('build-') && dir !== current) rmSync(dir, { recursive: true, force: true });
+      if (entry.startsWith('build-') && dir !== current && dir !== `${current}.functions`) rmSync(dir, { recursive: true, force: true });
     }
   }
 }

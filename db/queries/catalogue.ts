@@ -2,6 +2,10 @@
  * The whole catalogue as one in-memory snapshot for the static build (issue 3): every detail and
  * list page is prebuilt from it, so the build runs a fixed handful of queries (one per table or
  * aggregate) instead of one per page, whatever the catalogue size.
+ *
+ * An on-demand page (issue 28 point 1, ADR 0037) reads the same snapshot scoped to what it shows:
+ * its books with everything about them, their authors and series (and the page's own author or
+ * series), all genres and awards. The same code links it, so the page renders as the prebuilt one.
  */
 import { sql } from 'drizzle-orm';
 import type { BindingType, Currency, EditionType, FormatType, Gender, GenreCategory, SeriesKind, SeriesStatus } from '../../src/domain/enums.ts';
@@ -134,6 +138,21 @@ export interface CatalogueSnapshot {
   awardById: Map<number, CatalogueAward>;
 }
 
+/**
+ * The part of the catalogue a page shows (an on-demand page, ADR 0037): these books in full, the
+ * authors and series named here or by the books, every genre and award. In a scoped snapshot an
+ * author's `bookIds`, a series' `books` and a genre's `bookCount` count the scope's books only: scope
+ * an author's or a series' page to all of its books.
+ */
+export interface SnapshotScope {
+  bookIds: readonly number[];
+  authorIds?: readonly number[];
+  seriesIds?: readonly number[];
+}
+
+/** An id list as one text parameter (`= ANY(${intArray(ids)}::int[])`): drizzle expands a JS array into a list. */
+const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
 async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
 }
@@ -149,8 +168,12 @@ const group = <T, K>(items: readonly T[], key: (t: T) => K) => {
   return map;
 };
 
-/** Reads the catalogue with one query per table (15 in all) and links it in memory. */
-export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnapshot> {
+/**
+ * Reads the catalogue with one query per table (15 in all) and links it in memory; with a scope, only
+ * that part of it (two more indexed queries find the scope's authors and series first).
+ */
+export async function loadCatalogueSnapshot(db: Database, scope?: SnapshotScope): Promise<CatalogueSnapshot> {
+  const { books: inBooks, byBook, authors: inAuthors, series: inSeries } = scope ? await scopeFilters(db, scope) : ALL;
   const [bookRows, authorRows, seriesRows, genreRows, awardRows, categoryRows, noAwardRows, bookAuthorRows, bookGenreRows, bookSeriesRows, awardEntryRows, editionRows, ratingRows, seriesAuthorRows, altTitleRows] =
     await Promise.all([
       rows<Omit<CatalogueBook, 'authorIds' | 'genreIds' | 'series' | 'awards' | 'altTitles' | 'editions' | 'rating'>>(db, sql`
@@ -158,13 +181,13 @@ export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnap
                publication_year AS "publicationYear", publication_year_approx AS "publicationYearApprox",
                publication_date::text AS "publicationDate", publisher, pages, description, cover_image_url AS "coverImageUrl",
                to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"
-        FROM books ORDER BY id`),
+        FROM books WHERE ${inBooks('id')} ORDER BY id`),
       rows<Omit<CatalogueAuthor, 'bookIds'>>(db, sql`
         SELECT id, slug, name, sort_name AS "sortName", bio, birth_year AS "birthYear", death_year AS "deathYear",
                nationality, native_language AS "nativeLanguage", gender, profile_image_url AS "profileImageUrl"
-        FROM authors ORDER BY id`),
+        FROM authors WHERE ${inAuthors('id')} ORDER BY id`),
       rows<Omit<CatalogueSeries, 'authorIds' | 'books'>>(db, sql`
-        SELECT id, slug, name, kind, status, description, image_url AS "imageUrl" FROM series ORDER BY id`),
+        SELECT id, slug, name, kind, status, description, image_url AS "imageUrl" FROM series WHERE ${inSeries('id')} ORDER BY id`),
       rows<Omit<CatalogueGenre, 'bookCount'>>(db, sql`
         SELECT id, slug, name, names, category, description, image_url AS "imageUrl" FROM genres ORDER BY id`),
       rows<Omit<CatalogueAward, 'categories' | 'noAwardYears'>>(db, sql`SELECT id, slug, name, names, about FROM awards ORDER BY id`),
@@ -174,27 +197,27 @@ export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnap
         SELECT award_id AS "awardId", category_id AS "categoryId", custom_category AS "customCategory", year
         FROM award_no_award_years ORDER BY award_id, year DESC, id`),
       rows<{ bookId: number; authorId: number }>(db, sql`
-        SELECT book_id AS "bookId", author_id AS "authorId" FROM book_authors ORDER BY book_id, position, author_id`),
-      rows<{ bookId: number; genreId: number }>(db, sql`SELECT book_id AS "bookId", genre_id AS "genreId" FROM book_genres ORDER BY book_id, genre_id`),
+        SELECT book_id AS "bookId", author_id AS "authorId" FROM book_authors WHERE ${byBook} ORDER BY book_id, position, author_id`),
+      rows<{ bookId: number; genreId: number }>(db, sql`SELECT book_id AS "bookId", genre_id AS "genreId" FROM book_genres WHERE ${byBook} ORDER BY book_id, genre_id`),
       rows<{ bookId: number; seriesId: number; position: string | null }>(db, sql`
-        SELECT book_id AS "bookId", series_id AS "seriesId", position FROM book_series`),
+        SELECT book_id AS "bookId", series_id AS "seriesId", position FROM book_series WHERE ${byBook}`),
       rows<CatalogueAwardEntry & { bookId: number }>(db, sql`
         SELECT book_id AS "bookId", award_id AS "awardId", category_id AS "categoryId", custom_category AS "customCategory",
                year, is_winner AS "isWinner", as_title AS "asTitle"
-        FROM book_awards ORDER BY year DESC, award_id, category_id`),
+        FROM book_awards WHERE ${byBook} ORDER BY year DESC, award_id, category_id`),
       rows<CatalogueEdition & { bookId: number }>(db, sql`
         SELECT id, book_id AS "bookId", title, language_code AS "languageCode", language_name AS "languageName", translator,
                edition_type AS "editionType", format_type AS "formatType", binding_type AS "bindingType",
                publication_year AS "publicationYear", publisher, isbn, pages,
                is_primary_edition AS "isPrimaryEdition", is_original_language AS "isOriginalLanguage",
                price::float8 AS price, currency
-        FROM editions ORDER BY book_id, is_primary_edition DESC, language_code, publication_year NULLS LAST, id`),
+        FROM editions WHERE ${byBook} ORDER BY book_id, is_primary_edition DESC, language_code, publication_year NULLS LAST, id`),
       rows<{ bookId: number; average: string; count: number }>(db, sql`
-        SELECT book_id AS "bookId", round(avg(rating)::numeric, 1) AS average, count(*)::int AS count FROM ratings GROUP BY book_id`),
+        SELECT book_id AS "bookId", round(avg(rating)::numeric, 1) AS average, count(*)::int AS count FROM ratings WHERE ${byBook} GROUP BY book_id`),
       rows<{ seriesId: number; authorId: number }>(db, sql`
-        SELECT series_id AS "seriesId", author_id AS "authorId" FROM series_authors ORDER BY series_id, position`),
+        SELECT series_id AS "seriesId", author_id AS "authorId" FROM series_authors WHERE ${inSeries('series_id')} ORDER BY series_id, position`),
       rows<CatalogueAltTitle & { bookId: number }>(db, sql`
-        SELECT book_id AS "bookId", title, kind FROM book_alt_titles ORDER BY book_id, position, title`),
+        SELECT book_id AS "bookId", title, kind FROM book_alt_titles WHERE ${byBook} ORDER BY book_id, position, title`),
     ]);
 
   const authorsByBook = group(bookAuthorRows, (r) => r.bookId);
@@ -261,6 +284,23 @@ export async function loadCatalogueSnapshot(db: Database): Promise<CatalogueSnap
     genreById: new Map(genres.map((g) => [g.id, g])),
     awardById: new Map(awards.map((a) => [a.id, a])),
   };
+}
+
+type Filter = (column: string) => ReturnType<typeof sql>;
+const everything: Filter = () => sql`TRUE`;
+const ALL = { books: everything, byBook: sql`TRUE`, authors: everything, series: everything };
+
+/** The WHERE conditions of a scope: its books, and the authors and series it names or its books have. */
+async function scopeFilters(db: Database, scope: SnapshotScope) {
+  const bookIds = intArray(scope.bookIds);
+  const [authorRows, seriesRows] = await Promise.all([
+    rows<{ id: number }>(db, sql`SELECT author_id AS id FROM book_authors WHERE book_id = ANY(${bookIds}::int[])`),
+    rows<{ id: number }>(db, sql`SELECT series_id AS id FROM book_series WHERE book_id = ANY(${bookIds}::int[])`),
+  ]);
+  const authorIds = intArray([...new Set([...(scope.authorIds ?? []), ...authorRows.map((r) => r.id)])]);
+  const seriesIds = intArray([...new Set([...(scope.seriesIds ?? []), ...seriesRows.map((r) => r.id)])]);
+  const within = (ids: string): Filter => (column) => sql`${sql.identifier(column)} = ANY(${ids}::int[])`;
+  return { books: within(bookIds), byBook: within(bookIds)('book_id'), authors: within(authorIds), series: within(seriesIds) };
 }
 
 let snapshot: Promise<CatalogueSnapshot> | undefined;

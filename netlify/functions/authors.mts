@@ -22,7 +22,7 @@ export default handle({
   POST: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const input = await parseJson(req, schemasNow().createAuthor);
-    return savedAnswer(ctx, unwrap('author', await createAuthor(await getDb(), actor, input)), 201);
+    return savedAnswer(ctx, 'author', unwrap('author', await createAuthor(await getDb(), actor, input)), 201);
   },
 });
 

@@ -29,7 +29,7 @@ export default handle({
   POST: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const input = await parseJson(req, schemasNow().createBook);
-    return savedAnswer(ctx, unwrap('book', await createBook(await getDb(), actor, input)), 201);
+    return savedAnswer(ctx, 'book', unwrap('book', await createBook(await getDb(), actor, input)), 201);
   },
 });
 

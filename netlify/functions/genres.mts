@@ -9,7 +9,7 @@ export default handle({
   POST: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const input = await parseJson(req, schemasNow().createGenre);
-    return savedAnswer(ctx, unwrap('genre', await createGenre(await getDb(), actor, input)), 201);
+    return savedAnswer(ctx, 'genre', unwrap('genre', await createGenre(await getDb(), actor, input)), 201);
   },
 });
 

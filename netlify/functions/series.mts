@@ -22,7 +22,7 @@ export default handle({
   POST: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const input = await parseJson(req, schemasNow().createSeries);
-    return savedAnswer(ctx, unwrap('series', await createSeries(await getDb(), actor, input)), 201);
+    return savedAnswer(ctx, 'series', unwrap('series', await createSeries(await getDb(), actor, input)), 201);
   },
 });
 

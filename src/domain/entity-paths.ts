@@ -10,6 +10,17 @@ import { LOCALES, type Locale } from './enums.ts';
 export const ENTITY_PATH_SECTIONS = ['books', 'authors', 'series', 'genres', 'awards'] as const;
 export type EntityPathSection = (typeof ENTITY_PATH_SECTIONS)[number];
 
+/** The sections whose records have on-demand pages (ADR 0037): the page answers its own misses. */
+export const ON_DEMAND_SECTIONS = ['books', 'authors', 'series'] as const satisfies readonly EntityPathSection[];
+/** The sections whose keys only the entity-path function answers (genres and awards have list pages only). */
+export const LOOKUP_ONLY_SECTIONS = ENTITY_PATH_SECTIONS.filter((s) => !(ON_DEMAND_SECTIONS as readonly string[]).includes(s));
+
+/**
+ * A Netlify function path (URLPattern, as Netlify reads it) for these sections in every language.
+ * @example sectionsPath(['genres', 'awards']) // '/:locale(en|de|it)/:section(genres|awards)/:key'
+ */
+export const sectionsPath = (sections: readonly EntityPathSection[]): string => `/:locale(${LOCALES.join('|')})/:section(${sections.join('|')})/:key`;
+
 /** What a key of a section names, as the database answers it (db/queries/entity-paths.ts). */
 export type EntityPathTarget =
   /** A record's current slug: its page. */

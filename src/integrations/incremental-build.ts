@@ -3,12 +3,13 @@
  * asks (scripts/site-build.ts does for `npm start`'s builds):
  * - CATALOGUE_STATE=1: the build writes the catalogue state it was made from into
  *   `<outDir>/.catalogue-state.json` (src/domain/build/incremental.ts), for the next build to compare;
- * - INCREMENTAL_BASE=<folder of a complete build from the same inputs, with its state>: only the entity
- *   pages (books, authors, series) the catalogue changes since that build touch are rendered, with
+ * - INCREMENTAL_BASE=<folder of a complete build from the same inputs, with its state>: of the prebuilt
+ *   entity pages (books, authors, series; ADR 0037) only those the catalogue changes since that build
+ *   touch are rendered (src/integrations/prebuilt-entity-pages.ts reads `entityPagesToRender`), with
  *   every other page; after the page post-processing (island-style, which runs before this hook),
  *   every file of the base the new build did not write is hard-linked in, except the removed pages, the
  *   pages of a locale outside the entity sections (rendered by every build: a base file there is of
- *   something deleted, mayTakeOver) and
+ *   something deleted, mayTakeOver), the entity pages this build no longer prebuilds, and
  *   what later hooks write afresh for the whole site (the pagefind index, `_redirects`, `_headers`).
  * The result is the folder a full build would write, for a fraction of the rendering; `npm run build`
  * (Netlify) sets neither and builds everything.
@@ -18,18 +19,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { getCatalogueSnapshot } from '../../db/queries/catalogue.ts';
-import { catalogueState, mayTakeOver, pageKeyOf, parseCatalogueState, planIncremental, type CatalogueState, type IncrementalPlan, type PageKind } from '../domain/build/incremental.ts';
+import { prebuildTop, prebuiltIds } from '../domain/build/prebuild.ts';
+import { catalogueState, mayTakeOver, parseCatalogueState, planIncremental, type CatalogueState, type IncrementalPlan } from '../domain/build/incremental.ts';
 
 export const STATE_FILE = '.catalogue-state.json';
 /** Left in a build whose search index is its base's (src/integrations/pagefind.ts): the rebuilder indexes it next. */
 export const SEARCH_INDEX_PENDING = '.search-index-pending';
-
-/** The route components of entity pages, by kind. */
-const ENTITY_ROUTES: Readonly<Record<string, PageKind>> = {
-  'src/pages/[locale]/books/[slug].astro': 'book',
-  'src/pages/[locale]/authors/[slug].astro': 'author',
-  'src/pages/[locale]/series/[slug].astro': 'series',
-};
 
 /** Files of the base a build never takes over: written afresh for the whole site after this hook. */
 const NOT_LINKED = new Set(['pagefind', '_redirects', '_headers', STATE_FILE, SEARCH_INDEX_PENDING, '.build-fingerprint']);
@@ -59,6 +54,17 @@ export function filesTakenOver(): TakenOver | null {
   return takenOver;
 }
 
+let renderOnly: ReadonlySet<string> | null = null;
+
+/**
+ * The entity pages (`pageKeyOf` keys) an incremental build renders: those the catalogue changes touch;
+ * null for a full build (every prebuilt entity page). Read by the prebuilt-entity-pages integration,
+ * whose `astro:build:done` runs before this one's.
+ */
+export function entityPagesToRender(): ReadonlySet<string> | null {
+  return renderOnly;
+}
+
 /**
  * Hard-links every file under `from` into `to` that `to` lacks (creating folders as needed), but the
  * paths `skip` names (relative to `from`, files or folders); adds the new links to `linked`.
@@ -77,6 +83,21 @@ export function linkTree(from: string, to: string, { skip = () => false, linked 
   }
 }
 
+let prebuilt: Promise<Record<'books' | 'authors' | 'series', Set<string>>> | undefined;
+
+/**
+ * The slugs of the entity pages this build prebuilds (PREBUILD_TOP, ADR 0037), by section folder:
+ * the most popular of the build's catalogue snapshot.
+ */
+export function prebuiltEntitySlugs(): Promise<Record<'books' | 'authors' | 'series', Set<string>>> {
+  prebuilt ??= getCatalogueSnapshot().then((snapshot) => {
+    const ids = prebuiltIds(snapshot, prebuildTop(process.env));
+    const slugs = <T extends { id: number; slug: string }>(records: readonly T[], chosen: Set<number>) => new Set(records.filter((r) => chosen.has(r.id)).map((r) => r.slug));
+    return { books: slugs(snapshot.books, ids.books), authors: slugs(snapshot.authors, ids.authors), series: slugs(snapshot.series, ids.series) };
+  });
+  return prebuilt;
+}
+
 export default function incrementalBuild(): AstroIntegration {
   let state: CatalogueState | null = null;
   let plan: IncrementalPlan | null = null;
@@ -84,25 +105,15 @@ export default function incrementalBuild(): AstroIntegration {
   return {
     name: 'phantastika:incremental-build',
     hooks: {
-      'astro:build:start': async ({ logger, setPrerenderer }) => {
+      'astro:build:start': async ({ logger }) => {
         if (process.env.CATALOGUE_STATE !== '1' && !base) return;
         state = catalogueState(await getCatalogueSnapshot());
         const previous = base ? readBaseState(base) : null;
         if (base && !previous) logger.warn(`no catalogue state in ${base}: building every page`);
         if (!base || !previous) return;
         const current = (plan = planIncremental(previous, state));
+        renderOnly = current.render;
         logger.info(`incremental: ${current.changed.length} changed record(s); rendering ${current.render.size} entity page(s) per locale and every other page; removing ${current.remove.length} page(s)`);
-        setPrerenderer((prerenderer) => ({
-          ...prerenderer,
-          name: `${prerenderer.name}+incremental`,
-          getStaticPaths: async () =>
-            (await prerenderer.getStaticPaths()).filter(({ pathname, route }) => {
-              const kind = ENTITY_ROUTES[route.component];
-              if (!kind) return true;
-              const slug = pathname.replace(/\/$/, '').split('/').pop() ?? '';
-              return current.render.has(pageKeyOf(kind, decodeURIComponent(slug)));
-            }),
-        }));
       },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
@@ -110,7 +121,20 @@ export default function incrementalBuild(): AstroIntegration {
           const started = Date.now();
           const files = new Set<string>();
           const removed = new Set(plan.remove.map(outputFolder));
-          linkTree(base, out, { skip: (relPath) => NOT_LINKED.has(relPath) || removed.has(relPath) || !mayTakeOver(relPath.split(path.sep).join('/')), linked: files });
+          // Only the entity pages this build prebuilds (PREBUILD_TOP, ADR 0037): a page that left the
+          // most popular is on demand now, and its old file would answer before the function.
+          const prebuiltSlugs: Record<string, Set<string>> = await prebuiltEntitySlugs();
+          const notPrebuilt = (relPath: string) => {
+            const [locale, section, slug, ...rest] = relPath.split('/');
+            return locale !== undefined && slug !== undefined && rest.length === 0 && section! in prebuiltSlugs && !prebuiltSlugs[section!]!.has(slug);
+          };
+          linkTree(base, out, {
+            skip: (relPath) => {
+              const posix = relPath.split(path.sep).join('/');
+              return NOT_LINKED.has(relPath) || removed.has(relPath) || !mayTakeOver(posix) || notPrebuilt(posix);
+            },
+            linked: files,
+          });
           takenOver = { base, files };
           logger.info(`incremental: took over ${files.size} unchanged file(s) from ${path.basename(base)} in ${Date.now() - started} ms`);
         }

@@ -2,20 +2,13 @@
  * Astro integration: after the static build, moves the `<style>` Astro writes into the body before
  * the first island (`astro-island{display:contents}`) into the page's <head> (issue 11: html-validate
  * refuses a <style> inside a <div>, on every page; withastro/astro#13832). The rule itself and its
- * CSP hash stay the same.
+ * CSP hash stay the same. On-demand pages get the same from the middleware (src/lib/page-html.server.ts).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { hoistIslandStyle } from '../lib/page-html.server.ts';
 import { htmlFiles } from './html-files.ts';
-
-export const ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
-
-/** The page with the island style in its head instead of its body (unchanged without one). */
-export function hoistIslandStyle(html: string): string {
-  if (!html.includes(ISLAND_STYLE) || !html.includes('</head>')) return html;
-  return html.replaceAll(ISLAND_STYLE, '').replace('</head>', `${ISLAND_STYLE}</head>`);
-}
 
 export default function islandStyle(): AstroIntegration {
   return {

@@ -2,9 +2,9 @@
  * Astro integration: after the static build, writes `<outDir>/_headers` (issue 10, point 7) with the
  * security headers of src/domain/security-headers.ts and a Content-Security-Policy that allows
  * exactly the inline scripts and styles the built pages contain, by their SHA-256 hash. JSON-LD
- * blocks are data, not scripts: CSP does not apply to them.
+ * blocks are data, not scripts: CSP does not apply to them. An on-demand page is a function's answer,
+ * which `_headers` never reaches: the middleware (src/middleware.ts) gives it the same headers.
  */
-import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,10 +12,7 @@ import type { AstroIntegration } from 'astro';
 import { htmlFiles } from './html-files.ts';
 import { headersFile, inlineHashesOf } from '../domain/security-headers.ts';
 import { filesTakenOver } from './incremental-build.ts';
-
-const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
-const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
-const sha256 = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+import { collectInlineHashes } from '../lib/page-html.server.ts';
 
 export default function securityHeaders(): AstroIntegration {
   return {
@@ -36,12 +33,7 @@ export default function securityHeaders(): AstroIntegration {
         }
         for await (const file of htmlFiles(site)) {
           if (taken?.files.has(file)) continue;
-          const html = await readFile(file, 'utf8');
-          for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
-            if (/type=["']?application\/(ld\+)?json/.test(attributes!)) continue;
-            scripts.add(sha256(body!));
-          }
-          for (const [, body] of html.matchAll(INLINE_STYLE)) styles.add(sha256(body!));
+          collectInlineHashes(await readFile(file, 'utf8'), { scripts, styles });
         }
         await writeFile(path.join(site, '_headers'), headersFile({ scripts: [...scripts], styles: [...styles] }));
         logger.info(`_headers: CSP allows ${scripts.size} inline script(s) and ${styles.size} inline style(s) by hash`);

@@ -1,12 +1,12 @@
 /**
- * Entity paths that are no page (issue 28 point 4; ADR 0033), over HTTP through the local server and
- * the seeded test database: the spec's id routes and the old slugs answer a 301 from one function's
- * lookup (netlify/functions/entity-path.mts) instead of thousands of `_redirects` rules; a page's own
- * file always wins (`preferStatic`); anything else is the language's 404 page with status 404; the
- * answers are kept by the CDN and follow a catalogue write at once.
+ * Entity paths that are no page (issue 28 point 4; ADRs 0033, 0037), over HTTP through the local
+ * server, the real build (tests/support/real-site.ts) and the seeded test database: the spec's id
+ * routes and the old slugs answer a 301 from a lookup (the on-demand book, author and series route;
+ * the entity-path function for genres and awards) instead of thousands of `_redirects` rules; a
+ * page's own file always wins (`preferStatic`); anything else is the language's 404 page with status
+ * 404; the answers are kept by the CDN and follow a catalogue write at once.
  */
-import { readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,7 +14,7 @@ import { connect, type Connection } from '../../db/client.ts';
 import { purgeCdnTags } from '../../netlify/functions/_shared/cdn-purge.ts';
 import { startLocalServer, type LocalServer } from '../../scripts/local-server.ts';
 import { CATALOGUE_TAG } from '../../src/domain/cdn/cache-tags.ts';
-import { makeFixtureSite } from '../support/fixture-site.ts';
+import { realSiteBuild } from '../support/real-site.ts';
 
 let connection: Connection;
 let server: LocalServer;
@@ -22,13 +22,12 @@ let site: string;
 
 beforeAll(async () => {
   connection = connect(inject('databaseUrl'), { max: 2 });
-  site = makeFixtureSite('paths', os.tmpdir());
+  site = await realSiteBuild();
   server = await startLocalServer({ siteDir: site });
-});
+}, 600_000);
 afterAll(async () => {
   await server?.close();
   await connection?.close();
-  rmSync(site, { recursive: true, force: true });
 });
 
 const answer = async (pathname: string) => {
@@ -37,6 +36,8 @@ const answer = async (pathname: string) => {
   const body = await response.text();
   return { status: response.status, location: location && new URL(location, server.url).pathname + new URL(location, server.url).search, body, cache: response.headers.get('cache-status') };
 };
+/** The slugs of the pages the build wrote in a section folder (not `add`, `edit`, `index.html`). */
+const readdirSafe = (folder: string) => (existsSync(folder) ? readdirSync(folder).filter((entry) => !['add', 'edit', 'index.html'].includes(entry)) : []);
 const one = async <T>(query: ReturnType<typeof sql>) => (await connection.db.execute(query)).rows[0] as T;
 
 describe('old slugs', () => {
@@ -49,8 +50,13 @@ describe('old slugs', () => {
     expect(await answer('/de/series/ender-s-saga?tab=books')).toMatchObject({ status: 301, location: '/de/series/enders-saga?tab=books' });
   });
 
-  it("leaves a page's own file alone: it answers", async () => {
-    expect((await answer('/en/books/dune')).status).toBe(200);
+  it("leaves a page's own file alone: a prebuilt page answers from it, any other from the on-demand route", async () => {
+    const prebuilt = readdirSafe(path.join(site, 'en', 'books'))[0]!;
+    const prebuiltAnswer = await answer(`/en/books/${prebuilt}`);
+    expect([prebuiltAnswer.status, prebuiltAnswer.cache]).toEqual([200, null]);
+    const onDemand = await one<{ slug: string }>(sql`SELECT slug FROM books WHERE slug <> ALL(${`{${readdirSafe(path.join(site, 'en', 'books')).join(',')}}`}::text[]) ORDER BY id LIMIT 1`);
+    const onDemandAnswer = await answer(`/en/books/${onDemand.slug}`);
+    expect([onDemandAnswer.status, onDemandAnswer.cache]).toEqual([200, '"Netlify Edge"; fwd=miss']);
   });
 });
 
@@ -76,7 +82,8 @@ describe('anything else', () => {
   it.each(['/en/books/no-such-book', '/de/authors/2147483648', '/it/awards/no-such-award', '/en/genres/%zz', '/de/books/42'])('%s is the language’s 404 page with status 404', async (pathname) => {
     const { status, body } = await answer(pathname);
     expect(status).toBe(404);
-    expect(body).toContain(`not found ${pathname.slice(1, 3)}`);
+    expect(body).toContain(`<html lang="${pathname.slice(1, 3)}"`);
+    expect(body).toContain(readFileSync(path.join(site, pathname.slice(1, 3), '404', 'index.html'), 'utf8').match(/<title>[^<]*<\/title>/)![0]);
   });
 });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { closeSharedConnection, getDb } from '../../db/client.ts';
+import { realSiteBuild } from './real-site.ts';
 import { startLocalServer, type LocalServer } from '../../scripts/local-server.ts';
 import { createUser } from '../../db/queries/accounts.ts';
 import { hashPassword } from '../../netlify/functions/_shared/passwords.ts';
@@ -99,15 +100,17 @@ export function apiClient(baseUrl: () => string) {
 }
 
 /**
- * The local server (scripts/local-server.ts, as `npm start` composes it) for one test file: started
+ * The local server (scripts/local-server.ts, as `npm start` composes it) for one test file, with no
+ * pages or, with `realSite`, the real build's (built once per change, ADR 0037): started
  * before its tests, closed after them with the shared database connection. Hooks registered after
  * this call run before its closing (vitest runs after-hooks as a stack).
  */
-export function serveForTests() {
+export function serveForTests({ realSite = false }: { realSite?: boolean } = {}) {
   let server: LocalServer | undefined;
   beforeAll(async () => {
-    server = await startLocalServer({ trustTestClientIp: true });
-  });
+    // With `realSite`, the site's real build (tests/support/real-site.ts) with its on-demand pages.
+    server = await startLocalServer({ trustTestClientIp: true, siteDir: realSite ? await realSiteBuild() : undefined });
+  }, 600_000);
   afterAll(async () => {
     await server?.close();
     if (createdReaders.length > 0) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hoistIslandStyle, ISLAND_STYLE } from '../../src/integrations/island-style.ts';
+import { hoistIslandStyle, ISLAND_STYLE } from '../../src/lib/page-html.server.ts';
 
 describe('hoistIslandStyle', () => {
   it('moves the island style from the body into the head, once', () => {

@@ -119,6 +119,8 @@ export async function listReviews(db: Database, target: RatingTarget, ref: numbe
 export interface RatingWrite {
   own: OwnRating | null;
   summary: RatingTotals;
+  /** The id of the book or author rated (its page's cache tag is purged: ADR 0037); not part of the answer. */
+  targetId: number;
 }
 
 /** PostgreSQL's foreign_key_violation: the book or author went away between lookup and write. */
@@ -149,7 +151,7 @@ export async function saveRating(db: Database, target: RatingTarget, guard: Writ
     const row = written.rows[0] as unknown as WriterGuardRow & TotalsBefore & { own: (OwnJson & { targetId: number }) | null };
     const verdict = writerVerdict(row, guard);
     if (verdict.kind !== 'allowed' || !row.own) return verdict.kind === 'allowed' ? { ...verdict, result: null } : verdict;
-    return { ...verdict, result: { own: toOwnRating(row.own), summary: summaryAfter(row, row.own.rating) } };
+    return { ...verdict, result: { own: toOwnRating(row.own), summary: summaryAfter(row, row.own.rating), targetId: row.own.targetId } };
   } catch (error) {
     if (isMissingTarget(error)) return { kind: 'allowed', userId: guard.session.userId, result: null };
     throw error;
@@ -170,7 +172,7 @@ export async function deleteRating(db: Database, target: RatingTarget, guard: Wr
   const row = deleted.rows[0] as unknown as WriterGuardRow & TotalsBefore & { targetId: number | null };
   const verdict = writerVerdict(row, guard);
   if (verdict.kind !== 'allowed') return verdict;
-  return { ...verdict, result: row.targetId === null ? null : { own: null, summary: summaryAfter(row, null) } };
+  return { ...verdict, result: row.targetId === null ? null : { own: null, summary: summaryAfter(row, null), targetId: row.targetId } };
 }
 
 /** The rating writes' statements, one per target, reference shape and kind of write (statementOf). */

@@ -20,7 +20,7 @@ import { getDb, isDatabaseUnavailable } from '../../../db/client.ts';
 import { readCatalogueSnapshot, readCatalogueVersion, readPopularity, type CatalogueVersion } from '../../../db/queries/search-snapshot.ts';
 import { CatalogueLists } from '../../../src/domain/catalogue-lists.ts';
 import { SearchIndex } from '../../../src/domain/search-index.ts';
-import { CATALOGUE_TAG, POPULARITY_TAG } from '../../../src/domain/cdn/cache-tags.ts';
+import { CATALOGUE_TAG, ENTITY_PAGES_TAG, POPULARITY_TAG } from '../../../src/domain/cdn/cache-tags.ts';
 import { purgeCdnTags } from './cdn-purge.ts';
 
 export interface LoadedIndex {
@@ -151,10 +151,11 @@ export async function noteCatalogueWrite(tags: readonly string[] = []): Promise<
 
 /**
  * After a write of readers' ratings or reviews committed (they order and count the lists and the
- * searches): purges the CDN's copies of those answers, and of the records' pages (`tags`), so the
- * next answer shows it (ADR 0032). The instance's own caches follow the popularity number as before.
+ * searches): purges the CDN's copies of those answers, and of the records' pages (`tags`: the rated
+ * book or author; by default every entity page, for writes that touch many), so the next answer and
+ * page show it (ADRs 0032, 0037). The instance's own caches follow the popularity number as before.
  */
-export async function notePopularityWrite(tags: readonly string[] = []): Promise<void> {
+export async function notePopularityWrite(tags: readonly string[] = [ENTITY_PAGES_TAG]): Promise<void> {
   await purgeCdnTags([POPULARITY_TAG, ...tags]);
 }
 

@@ -13,6 +13,8 @@ import { ApiError } from '../../../src/domain/envelope.ts';
 import { editorialSchemas, type EditedEntity, type EditorialSchemas } from '../../../src/domain/schemas/editorial.ts';
 import { refSchema, IdParamSchema } from '../../../src/domain/schemas/refs.ts';
 import { getDb, type Database } from '../../../db/client.ts';
+import { pagesShowingNow } from '../../../db/queries/entity-pages.ts';
+import { cacheTag } from '../../../src/domain/cdn/cache-tags.ts';
 import type { Locale } from '../../../src/domain/enums.ts';
 import { etagOf, expectedVersion, type ExpectedVersion } from '../../../src/domain/editorial/versions.ts';
 import { noteCatalogueWrite } from './catalogue-index.ts';
@@ -109,9 +111,11 @@ export function found<T>(kind: EditedEntity, record: T | null): T {
  * The answer of a catalogue write: what was saved and the rebuild it asked for (issue 13 point 7:
  * every catalogue write calls the one requestRebuild(); the editor shows its status).
  */
-export async function savedAnswer(ctx: RequestContext, value: { id: number; slug?: string; version?: number }, status = 200): Promise<Response> {
-  // Read-your-writes (issue 27 point 5): this instance's copies follow the write before it answers.
-  await noteCatalogueWrite();
+export async function savedAnswer(ctx: RequestContext, kind: EditedEntity, value: { id: number; slug?: string; version?: number }, status = 200): Promise<Response> {
+  // The edge's copies of every page that showed the record or shows it now (issue 28 point 2, ADR
+  // 0037), then read-your-writes (issue 27 point 5): this instance's copies follow the write before it answers.
+  const related = await pagesShowingNow(await getDb(), kind, value.id);
+  await noteCatalogueWrite([cacheTag(kind, value.id), ...related.map((r) => cacheTag(r.kind, r.id))]);
   const headers = value.version === undefined ? undefined : { etag: etagOf(value.version) };
   return ok({ ...value, rebuild: await requestRebuild(ctx) }, { status, headers });
 }
@@ -142,12 +146,12 @@ export function itemEndpoint<R extends { version: number }, U extends { version?
       const { actor } = await requireEditor(req);
       const { id } = parseParams(ctx.params, IdParams);
       const input = await parseJson(req, queries.schema(schemasNow()));
-      return savedAnswer(ctx, unwrap(kind, await queries.update(await getDb(), actor, id, input, expectedVersionOf(req, input))));
+      return savedAnswer(ctx, kind, unwrap(kind, await queries.update(await getDb(), actor, id, input, expectedVersionOf(req, input))));
     },
     DELETE: async (req, ctx) => {
       const { actor } = await requireEditor(req);
       const { id } = parseParams(ctx.params, IdParams);
-      return savedAnswer(ctx, unwrap(kind, await queries.remove(await getDb(), actor, id, ctx.locale, expectedVersionOf(req))));
+      return savedAnswer(ctx, kind, unwrap(kind, await queries.remove(await getDb(), actor, id, ctx.locale, expectedVersionOf(req))));
     },
   });
 }

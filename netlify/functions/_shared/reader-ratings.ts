@@ -12,6 +12,7 @@ import { deleteRating, listReviews, saveRating, type RatingTarget } from '../../
 import { ApiError } from '../../../src/domain/envelope.ts';
 import { storedReviewText } from '../../../src/domain/reader/review-text.ts';
 import { RateAndReviewSchema, RateBookSchema, ReviewsQuerySchema } from '../../../src/domain/schemas/reader.ts';
+import { cacheTag } from '../../../src/domain/cdn/cache-tags.ts';
 import { notePopularityWrite } from './catalogue-index.ts';
 import { noContent, ok, parseJson, parseParams, parseQuery, type RequestContext } from './http.ts';
 import { settleGuarded, userWriteGuard } from './rate-limit.ts';
@@ -28,6 +29,9 @@ export interface RatingEndpoint {
 }
 
 const PRIVATE = { 'cache-control': 'private, no-store' };
+
+/** The cache tag of the rated book's or author's page (its average shows there: ADR 0037). */
+const pageTagOf = (target: RatingTarget, id: number) => cacheTag(target.rated === 'books' ? 'book' : 'author', id);
 
 /**
  * A verified session token and the path's reference. Whether the session is live, and the write
@@ -52,8 +56,9 @@ export function rateHandler(endpoint: RatingEndpoint, { rateOnly = false } = {})
     const guard = await userWriteGuard('readerWrite', session);
     const result = settleGuarded(req, await saveRating(await getDb(), endpoint.target, guard, ref, input.rating, review));
     if (!result) throw new ApiError('NOT_FOUND', endpoint.notFound);
-    await notePopularityWrite();
-    return ok(result, { headers: PRIVATE });
+    const { targetId, ...answer } = result;
+    await notePopularityWrite([pageTagOf(endpoint.target, targetId)]);
+    return ok(answer, { headers: PRIVATE });
   };
 }
 
@@ -62,8 +67,9 @@ export function deleteHandler(endpoint: RatingEndpoint): Handler {
   return async (req, ctx) => {
     const { session, ref } = await writer(req, ctx, endpoint);
     const guard = await userWriteGuard('readerWrite', session);
-    if (!settleGuarded(req, await deleteRating(await getDb(), endpoint.target, guard, ref))) throw new ApiError('NOT_FOUND', 'api.error.ratingNotFound');
-    await notePopularityWrite();
+    const deleted = settleGuarded(req, await deleteRating(await getDb(), endpoint.target, guard, ref));
+    if (!deleted) throw new ApiError('NOT_FOUND', 'api.error.ratingNotFound');
+    await notePopularityWrite([pageTagOf(endpoint.target, deleted.targetId)]);
     return noContent(PRIVATE);
   };
 }

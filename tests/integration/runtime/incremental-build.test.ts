@@ -6,9 +6,10 @@
  * in its second step), the old slug's pages gone. On a small synthetic catalogue in a database of its own, with real
  * `astro build` runs (scripts/site-build.ts, as `npm start` runs them).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect, type Connection } from '../../../db/client.ts';
@@ -89,4 +90,51 @@ describe('an incremental rebuild', () => {
       expect(incremental.has(path.join(locale, 'books', book.slug, 'index.html'))).toBe(false);
     }
   }, 600_000);
+});
+
+/**
+ * Issue 28 point 1 (ADR 0037): an entity page rendered on demand by the build's own page function
+ * (the bundle Netlify deploys, loaded from `<build>.functions/ssr`) is byte for byte the page the
+ * build wrote, in every language, and its CSP allows nothing the build's `_headers` does not. Reuses
+ * the full build of the test above (this small catalogue is all within PREBUILD_TOP).
+ */
+describe('on-demand entity pages', () => {
+  it('render the same HTML as the prebuilt pages, with the same security headers', async () => {
+    const site = dir('full');
+    expect(existsSync(path.join(`${site}.functions`, 'ssr', 'ssr.mjs'))).toBe(true);
+    process.env.DATABASE_URL = url;
+    const { default: handler, config } = await import(pathToFileURL(path.join(`${site}.functions`, 'ssr', 'ssr.mjs')).href);
+    // The adapter's catch-all, narrowed to the on-demand sections, after a prebuilt file.
+    expect(config).toMatchObject({ path: '/:locale(en|de|it)/:section(books|authors|series)/:key', preferStatic: true });
+
+    const snapshot = await loadCatalogueSnapshot(connection.db);
+    const pages = [
+      ...snapshot.books.map((b) => `books/${b.slug}`),
+      ...snapshot.authors.slice(0, 6).map((a) => `authors/${a.slug}`),
+      ...snapshot.series.slice(0, 4).map((s) => `series/${s.slug}`),
+    ];
+    const headersFile = readFileSync(path.join(site, '_headers'), 'utf8');
+    const differing: string[] = [];
+    for (const locale of ['en', 'de', 'it']) {
+      for (const page of pages) {
+        const response: Response = await handler(new Request(`http://localhost:8888/${locale}/${page}`), { ip: '127.0.0.1' });
+        expect(response.status, `${locale}/${page}`).toBe(200);
+        const html = await response.text();
+        const prebuilt = readFileSync(path.join(site, locale, page, 'index.html'), 'utf8');
+        if (html !== prebuilt) differing.push(`${locale}/${page}`);
+        // Tagged for the edge: the records it shows, kept a week and purged by writes.
+        expect(response.headers.get('netlify-cdn-cache-control')).toMatch(/^public, durable, max-age=\d+, stale-while-revalidate=\d+$/);
+        expect(response.headers.get('netlify-cache-tag')).toMatch(/(^|,)(book|author|series)-\d+(,|$)/);
+        // Its CSP allows only what the build's CSP for all pages allows.
+        const policy = response.headers.get('content-security-policy') ?? '';
+        for (const hash of policy.match(/sha256-[^']+/g) ?? []) expect(headersFile).toContain(hash);
+      }
+    }
+    expect(differing).toEqual([]);
+
+    // A key that is no slug: an author's id leads to the page (301), anything else is the 404 page.
+    const author = snapshot.authors[0]!;
+    const moved: Response = await handler(new Request(`http://localhost:8888/de/authors/${author.id}?x=1`), { ip: '127.0.0.1' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, `/de/authors/${author.slug}?x=1`]);
+  }, 120_000);
 });

@@ -1,0 +1,69 @@
+/**
+ * What an on-demand book, author or series page reads (issue 28 point 1, ADR 0037): the record by its
+ * slug, then the catalogue snapshot scoped to what the page shows (db/queries/catalogue.ts). The
+ * page then renders from the same shapes as a prebuilt one. Three round trips of indexed statements,
+ * whatever the catalogue size.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { loadCatalogueSnapshot, type CatalogueAuthor, type CatalogueBook, type CatalogueSeries, type CatalogueSnapshot } from './catalogue.ts';
+
+export interface EntityPage<T> {
+  record: T;
+  snapshot: CatalogueSnapshot;
+}
+
+async function first<T>(db: Database, query: ReturnType<typeof sql>): Promise<T | null> {
+  return ((await db.execute(query)).rows as T[])[0] ?? null;
+}
+
+/** A book's page data, or null when no book has this slug. */
+export async function loadBookPage(db: Database, slug: string): Promise<EntityPage<CatalogueBook> | null> {
+  const row = await first<{ id: number }>(db, sql`SELECT id FROM books WHERE slug = ${slug}`);
+  if (!row) return null;
+  const snapshot = await loadCatalogueSnapshot(db, { bookIds: [row.id] });
+  const record = snapshot.bookById.get(row.id);
+  return record ? { record, snapshot } : null;
+}
+
+/** An author's page data (the author with every book of theirs), or null when no author has this slug. */
+export async function loadAuthorPage(db: Database, slug: string): Promise<EntityPage<CatalogueAuthor> | null> {
+  const row = await first<{ id: number; bookIds: number[] }>(
+    db,
+    sql`SELECT a.id, coalesce((SELECT array_agg(ba.book_id) FROM book_authors ba WHERE ba.author_id = a.id), '{}') AS "bookIds" FROM authors a WHERE a.slug = ${slug}`,
+  );
+  if (!row) return null;
+  const snapshot = await loadCatalogueSnapshot(db, { bookIds: row.bookIds, authorIds: [row.id] });
+  const record = snapshot.authorById.get(row.id);
+  return record ? { record, snapshot } : null;
+}
+
+/** A series' page data (the series with every book in it), or null when no series has this slug. */
+export async function loadSeriesPage(db: Database, slug: string): Promise<EntityPage<CatalogueSeries> | null> {
+  const row = await first<{ id: number; bookIds: number[] }>(
+    db,
+    sql`SELECT s.id, coalesce((SELECT array_agg(bs.book_id) FROM book_series bs WHERE bs.series_id = s.id), '{}') AS "bookIds" FROM series s WHERE s.slug = ${slug}`,
+  );
+  if (!row) return null;
+  const snapshot = await loadCatalogueSnapshot(db, { bookIds: row.bookIds, seriesIds: [row.id] });
+  const record = snapshot.seriesById.get(row.id);
+  return record ? { record, snapshot } : null;
+}
+
+/**
+ * The records whose on-demand pages a write to this one may change beyond the pages that already
+ * show it (those carry its tag): a book's authors and series as they are after the write (a book just
+ * added to an author is on that author's page now), a series' books. Read after the write committed.
+ */
+export async function pagesShowingNow(db: Database, kind: 'book' | 'author' | 'series' | 'genre', id: number): Promise<{ kind: 'book' | 'author' | 'series'; id: number }[]> {
+  const ids = async (query: ReturnType<typeof sql>) => ((await db.execute(query)).rows as { id: number }[]).map((r) => r.id);
+  if (kind === 'book') {
+    const [authors, series] = await Promise.all([
+      ids(sql`SELECT author_id AS id FROM book_authors WHERE book_id = ${id}`),
+      ids(sql`SELECT series_id AS id FROM book_series WHERE book_id = ${id}`),
+    ]);
+    return [...authors.map((a) => ({ kind: 'author' as const, id: a })), ...series.map((s) => ({ kind: 'series' as const, id: s }))];
+  }
+  if (kind === 'series') return (await ids(sql`SELECT book_id AS id FROM book_series WHERE series_id = ${id}`)).map((b) => ({ kind: 'book' as const, id: b }));
+  return [];
+}
