@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -160,7 +160,8 @@ export const PAGE_FUNCTION_DIR = path.join(ROOT, '.netlify', 'v1', 'functions', 
  * served keeps the page code it was built with and two builds never share one (ADR 0037).
  */
 export function pageFunctionDirOf(buildDir: string): string | undefined {
-  const beside = `${path.resolve(buildDir)}.functions`;
+  if (!existsSync(buildDir)) return undefined;
+  const beside = `${realpathSync(buildDir)}.functions`;
   if (existsSync(path.join(beside, 'ssr', 'ssr.mjs'))) return beside;
   return path.resolve(buildDir) === path.resolve(ROOT, DIST_DIR) && existsSync(path.join(PAGE_FUNCTION_DIR, 'ssr.mjs')) ? path.dirname(PAGE_FUNCTION_DIR) : undefined;
 }

@@ -3,6 +3,7 @@ import { getDb } from '../../db/client.ts';
 import { createEdition } from '../../db/queries/editorial/editions.ts';
 import { listEditions, listEditorEditions } from '../../db/queries/editions.ts';
 import { findBookId } from '../../db/queries/refs.ts';
+import { cacheTag } from '../../src/domain/cdn/cache-tags.ts';
 import { ApiError } from '../../src/domain/envelope.ts';
 import { isSuperUser } from '../../src/domain/roles.ts';
 import { BookRefSchema, editionInputSchema, maxEditionYear, type Edition } from '../../src/domain/schemas/edition.ts';
@@ -49,8 +50,9 @@ export default handle({
     const bookId = await findBookId(db, id);
     if (bookId === null) throw new ApiError('NOT_FOUND', 'api.error.bookNotFound');
     const edition = editionValue(await createEdition(db, bookId, input, actor));
-    // Read-your-writes (issue 27 point 5): this instance's next answer (cached or not) has the edition.
-    await noteCatalogueWrite();
+    // The book's page (ADR 0037), and read-your-writes (issue 27 point 5): this instance's next answer
+    // (cached or not) has the edition.
+    await noteCatalogueWrite([cacheTag('book', bookId)]);
     await requestRebuild(ctx);
     return ok(edition, { status: 201, headers: { etag: etagOf(edition.version) } });
   },

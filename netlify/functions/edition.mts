@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../db/client.ts';
-import { deleteEdition, promoteEdition, updateEdition } from '../../db/queries/editorial/editions.ts';
+import { bookOfEdition, deleteEdition, promoteEdition, updateEdition } from '../../db/queries/editorial/editions.ts';
+import { cacheTag } from '../../src/domain/cdn/cache-tags.ts';
 import { etagOf } from '../../src/domain/editorial/versions.ts';
 import { EditionIdParamsSchema, editionPatchSchema, maxEditionYear, PromoteEditionSchema } from '../../src/domain/schemas/edition.ts';
 import { noteCatalogueWrite } from './_shared/catalogue-index.ts';
@@ -33,15 +34,17 @@ export default handle({
       const { version, ...input } = parseValue(body, editionPatchSchema(maxEditionYear(new Date())));
       edition = editionValue(await updateEdition(db, id, input, actor, expectedVersionOf(req, { version })));
     }
-    await noteCatalogueWrite();
+    await noteCatalogueWrite([cacheTag('book', edition.bookId)]); // its book's page lists it (ADR 0037)
     await requestRebuild(ctx);
     return ok(edition, { headers: { etag: etagOf(edition.version) } });
   },
   DELETE: async (req, ctx) => {
     const { actor } = await requireEditor(req);
     const { id } = parseParams(ctx.params, EditionIdParamsSchema);
-    editionValue(await deleteEdition(await getDb(), id, actor, expectedVersionOf(req)));
-    await noteCatalogueWrite();
+    const db = await getDb();
+    const bookId = await bookOfEdition(db, id);
+    editionValue(await deleteEdition(db, id, actor, expectedVersionOf(req)));
+    await noteCatalogueWrite(bookId === null ? [] : [cacheTag('book', bookId)]);
     await requestRebuild(ctx);
     return noContent();
   },

@@ -72,7 +72,8 @@ async function lockBook(tx: Transaction, bookId: number): Promise<boolean> {
 }
 
 /** The book of an edition, or null when there is no such edition. */
-async function bookOfEdition(tx: Transaction, editionId: number): Promise<number | null> {
+/** The book an edition belongs to, or null when there is no such edition. */
+export async function bookOfEdition(tx: Transaction | Database, editionId: number): Promise<number | null> {
   if (!fitsSerial(editionId)) return null;
   const [row] = await tx.select({ bookId: editions.bookId }).from(editions).where(eq(editions.id, editionId)).limit(1);
   return row?.bookId ?? null;

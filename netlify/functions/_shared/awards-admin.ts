@@ -3,6 +3,7 @@ import type { Outcome } from '../../../db/queries/editorial/common.ts';
 import { ApiError } from '../../../src/domain/envelope.ts';
 import { awardMaxYear } from '../../../src/domain/schemas/awards-admin.ts';
 import { etagOf } from '../../../src/domain/editorial/versions.ts';
+import { ENTITY_PAGES_TAG } from '../../../src/domain/cdn/cache-tags.ts';
 import { noteCatalogueWrite } from './catalogue-index.ts';
 import { blockedError, staleError } from './editorial.ts';
 import { ok, type RequestContext } from './http.ts';
@@ -16,7 +17,9 @@ import { requestRebuild } from './rebuild.ts';
  */
 export async function awardAnswer<T extends object>(ctx: RequestContext, outcome: Outcome<T>, status = 200, notFoundKey = 'api.error.awardNotFound', blockedKey = 'api.error.awardCategoryHasBooks'): Promise<Response> {
   if (outcome.ok) {
-    await noteCatalogueWrite(); // read-your-writes (issue 27 point 5)
+    // Every entity page that names an award (ADR 0037; award edits are rare, and an entry's book may not
+    // have named the award before), and read-your-writes (issue 27 point 5).
+    await noteCatalogueWrite([ENTITY_PAGES_TAG]);
     const version = (outcome.value as { version?: unknown }).version;
     return ok({ ...outcome.value, rebuild: await requestRebuild(ctx) }, { status, headers: typeof version === 'number' || typeof version === 'string' ? { etag: etagOf(version) } : undefined });
   }

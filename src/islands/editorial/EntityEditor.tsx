@@ -115,6 +115,8 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts, o
   const [alert, setAlert] = useState<Alert | null>(null);
   const [busy, setBusy] = useState<'saving' | 'deleting' | null>(null);
   const [rebuild, setRebuild] = useState<RebuildStatus | null>(null);
+  /** When the saved record's on-demand page went live (issue 28 point 6): the save purged it. */
+  const [pageLiveSince, setPageLiveSince] = useState<string | null>(null);
   const [historyVersion, setHistoryVersion] = useState(0);
   /** An image field is uploading: saving now would store the old address. */
   const [uploading, setUploading] = useState(false);
@@ -200,6 +202,7 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts, o
     try {
       const saved = recordId === null ? await api.create(kind, check.payload) : await api.update(kind, recordId, check.payload, basedOn ?? 0);
       setRebuild(saved.rebuild);
+      setPageLiveSince(kind === 'genre' ? null : new Date().toISOString());
       await load(String(saved.id));
       // The field shows the address as saved, whatever the read gave (issue 29 point 18).
       setSlug(saved.slug);
@@ -234,6 +237,7 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts, o
     try {
       const deleted = await api.remove(kind, recordId, version ?? 0);
       setRebuild(deleted.rebuild);
+      setPageLiveSince(null);
       setPhase('deleted');
       setAlert({ tone: 'success', text: t('admin.deleted', { name }) });
     } catch (error) {
@@ -311,7 +315,7 @@ function EditorBody({ kind, mode, locale, texts, languageNames, editionsTexts, o
           onOverwrite={() => void save(null, conflict.version)}
         />
       )}
-      {rebuild && <RebuildStatusPanel initial={rebuild} load={loadRebuild} texts={texts} locale={locale} />}
+      {rebuild && <RebuildStatusPanel initial={rebuild} load={loadRebuild} texts={texts} locale={locale} pageLiveSince={pageLiveSince} />}
       <form className="form form--wide admin-form" noValidate onSubmit={(event) => void save(event)} aria-busy={busy !== null}>
         <TextInput id={nameField} label={t(`admin.field.${nameField}`)} value={name} onChange={(v) => set(nameField, v)} error={errorOf(nameField)} required />
         <TextInput
