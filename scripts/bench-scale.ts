@@ -13,17 +13,28 @@
  *   beside the goals of issue 28 point 5 (under 1 s, under 128 MB);
  * - a typeahead search and a list page answered from that copy: p50/p99 and CPU per request;
  * - the id-route and old-slug lookup of the entity-path function (ADR 0033): p50/p99 per lookup;
- * - `_redirects` rules (hand-written only since ADR 0033; goal under 1,000 whatever N).
+ * - `_redirects` rules (hand-written only since ADR 0033; goal under 1,000 whatever N);
+ * - the site as `npm start` serves it (ADR 0037; PROBES=site, on by default): the build's time and
+ *   output (goal under 5 minutes whatever N), on-demand book, author and series pages uncached
+ *   (p50/p99 and CPU per request; goal p99 under 100 ms) and then from the edge cache, beside a static
+ *   file (goal: cached p99 within 1.5x of the static one's), save to page live (goal under 2 s), and
+ *   the page function's cold start in a fresh process (goal: first answer under 1 s).
  * Printed as JSON lines.
  */
 import './local-runtime.ts';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { stopOwnedEmbeddedServers } from '../db/embedded.ts';
-import { syntheticBenchDatabaseUrl } from './bench-support.ts';
+import { connect } from '../db/client.ts';
+import { createUser } from '../db/queries/accounts.ts';
+import { hashPassword } from '../netlify/functions/_shared/passwords.ts';
+import { getOk, measureWithCpu, startNpmStart, syntheticBenchDatabaseUrl } from './bench-support.ts';
+import { pageFunctionDirOf } from './site-build.ts';
 
 const { values } = parseArgs({ options: { books: { type: 'string', default: '100000' }, seed: { type: 'string', default: '42' }, probe: { type: 'string' } } });
 const books = Number(values.books);
@@ -79,6 +90,15 @@ async function probe(kind: string): Promise<void> {
       times.sort((a, b) => a - b);
       line(label, { books, requests: times.length, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), note: 'one connection, in sequence' });
     }
+  } else if (kind === 'page-function') {
+    // A fresh instance of the on-demand page function (ADR 0037): module load, first page, heap.
+    const mod = (await import(pathToFileURL(path.join(process.env.BENCH_PAGE_FUNCTION!, 'ssr', 'ssr.mjs')).href)) as { default: (req: Request, ctx: { ip: string }) => Promise<Response> };
+    const modulesMs = performance.now() - started;
+    const answer = await mod.default(new Request(`http://localhost/en/books/${process.env.BENCH_PAGE_SLUG}`), { ip: '127.0.0.1' });
+    await answer.text();
+    const firstAnswerMs = performance.now() - started;
+    gc();
+    line('page function cold start', { books, status: answer.status, modulesMs: Math.round(modulesMs), firstAnswerMs: Math.round(firstAnswerMs), heapMb: Math.round((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20), rssMb: Math.round(process.memoryUsage().rss / 2 ** 20), goal: { firstAnswerMs: '< 1000' } });
   } else {
     const { getDb } = await import('../db/client.ts');
     const { lookupEntityPath } = await import('../db/queries/entity-paths.ts');
@@ -96,6 +116,82 @@ async function probe(kind: string): Promise<void> {
   process.exit(0);
 }
 
+/** Bytes and files under a folder. */
+function folderSize(dir: string): { bytes: number; files: number } {
+  let bytes = 0;
+  let files = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    bytes += statSync(path.join(entry.parentPath, entry.name)).size;
+    files += 1;
+  }
+  return { bytes, files };
+}
+
+/** The site as `npm start` serves it on the scale database (ADR 0037): build, pages, edits. */
+async function measureSite(url: string): Promise<void> {
+  const port = Number(process.env.BENCH_PORT ?? 8951);
+  const builds = path.resolve('.data', 'bench-scale-builds', String(books));
+  rmSync(builds, { recursive: true, force: true }); // a fresh build, to time it
+  const database = new URL(url).pathname.slice(1);
+  const server = await startNpmStart(port, { DATABASE_URL: url, EMBEDDED_DATABASE: '', BUILDS_DIR: builds, SITE_URL: `http://localhost:${port}`, LOCAL_REBUILD: 'off' });
+  try {
+    const site = realpathSync(path.join(builds, 'current'));
+    const built = /Server built in ([\d.]+)s/.exec(server.log());
+    const output = folderSize(site);
+    const fn = folderSize(path.join(pageFunctionDirOf(site)!, 'ssr'));
+    const html = readdirSync(site, { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
+    line('build', { books, prebuildTop: process.env.PREBUILD_TOP ?? 'default', startToServingSeconds: server.seconds, astroBuildSeconds: built ? Number(built[1]) : null, htmlPages: html, files: output.files, outputMb: Math.round(output.bytes / 2 ** 20), pageFunctionMb: Math.round(fn.bytes / 2 ** 20), goal: { startToServingSeconds: '< 300' } });
+
+    const connection = connect(url, { max: 2 });
+    const pick = async (table: string, n: number) =>
+      ((await connection.db.execute(sql`SELECT slug FROM ${sql.identifier(table)} ORDER BY md5(id::text) LIMIT ${n}`)).rows as { slug: string }[]).map((r) => r.slug);
+    const pages = [...(await pick('books', 400)).map((s) => `books/${s}`), ...(await pick('authors', 150)).map((s) => `authors/${s}`), ...(await pick('series', 50)).map((s) => `series/${s}`)];
+    const address = (i: number) => `${server.url}/${(['en', 'de', 'it'] as const)[i % 3]}/${pages[i % pages.length]}`;
+    const uncached = pages.filter((p) => !existsSync(path.join(site, 'en', p, 'index.html'))).length;
+    line('on-demand sample', { pages: pages.length, notPrebuilt: uncached });
+    const half = Math.floor(pages.length / 2);
+    await measureWithCpu(server, database, 'on-demand pages, uncached, one visitor at a time', 1, half, (i) => getOk(address(i), {}));
+    await measureWithCpu(server, database, 'on-demand pages, uncached, 4 at once', 4, pages.length - half, (i) => getOk(address(half + i), {}));
+    await measureWithCpu(server, database, 'the same pages from the edge cache', 4, pages.length, (i) => getOk(address(i), {}));
+    await measureWithCpu(server, database, 'a static file (/en/), for comparison', 4, pages.length, () => getOk(`${server.url}/en/`, {}));
+
+    // Save to page live: a super user renames a book; the clock runs from the save's request to the
+    // first answer of the page that shows the new title.
+    const email = `bench-scale-${Date.now()}@example.org`;
+    const password = 'Bench-Scale-Passwort-2026!';
+    await createUser(connection.db, { email, passwordHash: await hashPassword(password), firstName: 'Bench', lastName: null, language: 'en', role: 'SUPER_USER', verified: true });
+    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const times: number[] = [];
+    for (const slug of (await pick('books', 5))) {
+      const record = (await (await fetch(`${server.url}/api/books/${slug}`, { headers: { cookie } })).json()) as { data: { id: number; version: number } };
+      await fetch(`${server.url}/en/books/${slug}`); // the page is at the edge before the edit
+      const title = `Renamed for bench ${Date.now()}`;
+      const t0 = performance.now();
+      const saved = (await (await fetch(`${server.url}/api/books/${record.data.id}`, { method: 'PATCH', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ title, slug, version: record.data.version }) })).json()) as { data?: { slug: string } };
+      while (performance.now() - t0 < 30_000) {
+        const page = await fetch(`${server.url}/en/books/${saved.data?.slug ?? slug}`);
+        if ((await page.text()).includes(title)) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    line('save to page live', { edits: times.length, medianMs: Math.round(times[2]!), maxMs: Math.round(times[4]!), goal: '< 2000' });
+    await connection.db.execute(sql`DELETE FROM users WHERE email = ${email}`);
+    await connection.close();
+
+    const run = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--books', String(books), '--seed', String(values.seed), '--probe', 'page-function'], {
+      env: { ...process.env, DATABASE_URL: url, EMBEDDED_DATABASE: '', BENCH_PAGE_FUNCTION: pageFunctionDirOf(site)!, BENCH_PAGE_SLUG: pages[0]!.replace(/^books\//, ''), SITE_URL: server.url },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (run.status !== 0) line('probe failed', { kind: 'page-function', status: run.status });
+  } finally {
+    await server.stop();
+  }
+}
+
 /** The scale database: its own, kept for the next run (the import is idempotent and skips what is there). */
 const scaleDatabase = () => syntheticBenchDatabaseUrl(`phantastika_bench_scale_${books}_${values.seed}`, books, Number(values.seed));
 
@@ -107,7 +203,9 @@ if (values.probe) {
     .split('\n')
     .filter((l) => l.trim() && !l.trim().startsWith('#')).length;
   line('_redirects', { books, rules, goal: '< 1000' });
-  for (const kind of (process.env.PROBES ?? 'instance,sql,lookup').split(',')) {
+  const probes = (process.env.PROBES ?? 'instance,sql,lookup,site').split(',');
+  if (probes.includes('site')) await measureSite(url);
+  for (const kind of probes.filter((p) => p !== 'site')) {
     const run = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--books', String(books), '--seed', String(values.seed), '--probe', kind], {
       env: { ...process.env, DATABASE_URL: url, EMBEDDED_DATABASE: '' },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -45,6 +45,8 @@ export function inputFingerprint(): string {
   const hash = createHash('sha256');
   // Canonical and hreflang URLs are absolute: a different SITE_URL is a different build.
   hash.update(`SITE_URL=${process.env.SITE_URL ?? ''}\n`);
+  // Which entity pages are files (ADR 0037): another count is another build.
+  hash.update(`PREBUILD_TOP=${process.env.PREBUILD_TOP ?? ''}\n`);
   for (const input of INPUTS) {
     for (const file of files(path.join(ROOT, input))) {
       const stat = statSync(file);
@@ -168,7 +170,7 @@ export function pageFunctionDirOf(buildDir: string): string | undefined {
 
 /**
  * The adapter's function claims every path (`/*`), before our functions, `_redirects` and the 404
- * pages: it answers only the on-demand pages' paths (`/{locale}/{books|authors|series}/{key}`),
+ * pages, and loads React without NODE_ENV (its development build): it answers only the on-demand pages' paths (`/{locale}/{books|authors|series}/{key}`),
  * still after a prebuilt page's file (`preferStatic`). Netlify reads the config without running the
  * module, so it is rewritten literally.
  */
@@ -177,8 +179,13 @@ function finishPageFunction(outDir: string): void {
   if (!existsSync(entry)) throw new Error(`No on-demand page function in ${PAGE_FUNCTION_DIR}: did the Netlify adapter run?`);
   const source = readFileSync(entry, 'utf8');
   const claimed = `path: ${JSON.stringify(sectionsPath(ON_DEMAND_SECTIONS))},\n\t\t\t\tname: 'Astro SSR',`;
-  if (!/path: '\/\*',/.test(source)) throw new Error(`The on-demand page function's config changed shape (${entry}): check @astrojs/netlify's ssr.mjs`);
-  writeFileSync(entry, source.replace(/path: '\/\*',/, '').replace(/name: 'Astro SSR',/, claimed));
+  const imported = /import \{ createHandler \} from '(\.\/[^']+)';/;
+  if (!/path: '\/\*',/.test(source) || !imported.test(source)) throw new Error(`The on-demand page function's config changed shape (${entry}): check @astrojs/netlify's ssr.mjs`);
+  // React (external, from the function's node_modules) picks its build by NODE_ENV when first loaded,
+  // and a deployed function has none: unset, it ran React's development build, three times the CPU
+  // per page. Set before the server entry loads (a dynamic import; a static one would run first).
+  const production = `process.env.NODE_ENV ??= 'production';\n\t\t\tconst { createHandler } = await import('$1');`;
+  writeFileSync(entry, source.replace(imported, production).replace(/path: '\/\*',/, '').replace(/name: 'Astro SSR',/, claimed));
   if (path.resolve(outDir) === path.resolve(ROOT, DIST_DIR)) return;
   const beside = `${path.resolve(outDir)}.functions`;
   rmSync(beside, { recursive: true, force: true });
