@@ -134,10 +134,10 @@ async function measureSite(url: string): Promise<void> {
   const builds = path.resolve('.data', 'bench-scale-builds', String(books));
   rmSync(builds, { recursive: true, force: true }); // a fresh build, to time it
   const database = new URL(url).pathname.slice(1);
-  const server = await startNpmStart(port, { DATABASE_URL: url, EMBEDDED_DATABASE: '', BUILDS_DIR: builds, SITE_URL: `http://localhost:${port}`, LOCAL_REBUILD: 'off' });
+  const server = await startNpmStart(port, { DATABASE_URL: url, EMBEDDED_DATABASE: '', BUILDS_DIR: builds, SITE_URL: `http://localhost:${port}`, LOCAL_REBUILD: 'off', SEED_IMPORT: 'off' });
   try {
     const site = realpathSync(path.join(builds, 'current'));
-    const built = /Server built in ([\d.]+)s/.exec(server.log());
+    const built = [...server.log().matchAll(/Server built in ([\d.]+)s/g)].pop();
     const output = folderSize(site);
     const fn = folderSize(path.join(pageFunctionDirOf(site)!, 'ssr'));
     const html = readdirSync(site, { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
@@ -163,22 +163,31 @@ async function measureSite(url: string): Promise<void> {
     await createUser(connection.db, { email, passwordHash: await hashPassword(password), firstName: 'Bench', lastName: null, language: 'en', role: 'SUPER_USER', verified: true });
     const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
     const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
-    const times: number[] = [];
-    for (const slug of (await pick('books', 5))) {
-      const record = (await (await fetch(`${server.url}/api/books/${slug}`, { headers: { cookie } })).json()) as { data: { id: number; version: number } };
-      await fetch(`${server.url}/en/books/${slug}`); // the page is at the edge before the edit
-      const title = `Renamed for bench ${Date.now()}`;
-      const t0 = performance.now();
-      const saved = (await (await fetch(`${server.url}/api/books/${record.data.id}`, { method: 'PATCH', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ title, slug, version: record.data.version }) })).json()) as { data?: { slug: string } };
-      while (performance.now() - t0 < 30_000) {
-        const page = await fetch(`${server.url}/en/books/${saved.data?.slug ?? slug}`);
-        if ((await page.text()).includes(title)) break;
-        await new Promise((r) => setTimeout(r, 50));
+    // Two kinds of edit: a synopsis, and a title (which re-ranks every title of the language for the
+    // lists' title order: migration 0010's trigger, O(N) per locale).
+    for (const [kind, change] of [
+      ['synopsis', (text: string) => ({ description: { en: text } })],
+      ['title', (text: string) => ({ title: text })],
+    ] as const) {
+      const times: number[] = [];
+      for (const slug of await pick('books', 5)) {
+        const record = (await (await fetch(`${server.url}/api/books/${slug}`, { headers: { cookie } })).json()) as { data: { id: number; version: number } };
+        await fetch(`${server.url}/en/books/${slug}`); // the page is at the edge before the edit
+        const text = `Changed for bench ${Date.now()}`;
+        const t0 = performance.now();
+        await (await fetch(`${server.url}/api/books/${record.data.id}`, { method: 'PATCH', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ ...change(text), slug, version: record.data.version }) })).text();
+        const saved = performance.now() - t0;
+        while (performance.now() - t0 < 30_000) {
+          const page = await fetch(`${server.url}/en/books/${slug}`);
+          if ((await page.text()).includes(text)) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        times.push(performance.now() - t0);
+        line(`save to page live, ${kind}`, { saveMs: Math.round(saved), liveMs: Math.round(performance.now() - t0) });
       }
-      times.push(performance.now() - t0);
+      times.sort((a, b) => a - b);
+      line(`save to page live, ${kind}: summary`, { edits: times.length, medianMs: Math.round(times[2]!), maxMs: Math.round(times[4]!), goal: '< 2000' });
     }
-    times.sort((a, b) => a - b);
-    line('save to page live', { edits: times.length, medianMs: Math.round(times[2]!), maxMs: Math.round(times[4]!), goal: '< 2000' });
     await connection.db.execute(sql`DELETE FROM users WHERE email = ${email}`);
     await connection.close();
 

@@ -202,8 +202,10 @@ export function searchIndexPending(dir: string): boolean {
  * The second step of an incremental build that deferred its search index: `outDir` becomes a
  * hard-linked copy of `dir` with a fresh pagefind index of every page (scripts/search-index.ts).
  */
-export async function reindexSite(dir: string, outDir: string, { background = false } = {}): Promise<void> {
-  await run(process.execPath, [path.join(ROOT, 'scripts', 'search-index.ts'), dir, outDir], {}, { priority: background ? INCREMENTAL_PRIORITY : undefined });
+export async function reindexSite(dir: string, outDir: string, { background = false, databaseUrl }: { background?: boolean; databaseUrl?: string } = {}): Promise<void> {
+  // The pages rendered on demand are indexed from the database the build was made from (ADR 0037).
+  const env = databaseUrl ? { DATABASE_URL: databaseUrl, DB_STATEMENT_TIMEOUT_MS: '0' } : { DB_STATEMENT_TIMEOUT_MS: '0' };
+  await run(process.execPath, [path.join(ROOT, 'scripts', 'search-index.ts'), dir, outDir], env, { priority: background ? INCREMENTAL_PRIORITY : undefined });
   // The copy serves the same on-demand pages: its own linked copy of the build's page function.
   if (existsSync(`${dir}.functions`)) linkTree(`${dir}.functions`, `${outDir}.functions`);
 }

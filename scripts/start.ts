@@ -21,7 +21,9 @@ import { BuildFolders, buildSite, isBuildCurrent, reindexSite } from './site-bui
 
 const port = Number(process.env.PORT ?? 8888);
 const t0 = Date.now();
-const prepared = await prepareDatabase();
+// SEED_IMPORT=off: migrate only, keep the catalogue as it is (bench:scale serves a synthetic one,
+// which importing the real catalogue over it would reduce to the real one).
+const prepared = await prepareDatabase({ seed: process.env.SEED_IMPORT !== 'off' });
 console.log(`Database ready (${prepared.connection.driver}) in ${Date.now() - t0} ms.`);
 await prepared.connection.close();
 // The functions run in this process and read the database from the environment, as when deployed.
@@ -76,7 +78,7 @@ if (process.env.SKIP_BUILD !== '1') {
   if (process.env.LOCAL_REBUILD === 'off') console.log('LOCAL_REBUILD=off: catalogue edits will not rebuild the static pages.');
   else {
     const rebuild = (dir: string) => buildSite(prepared.url, dir, { background: true, state: true, base: folders.current(), deferSearchIndex: true });
-    installRebuilder(createLocalRebuilder(server, folders, rebuild, { reindex: (dir, indexed) => reindexSite(dir, indexed, { background: true }) }));
+    installRebuilder(createLocalRebuilder(server, folders, rebuild, { reindex: (dir, indexed) => reindexSite(dir, indexed, { background: true, databaseUrl: prepared.url }) }));
   }
 }
 

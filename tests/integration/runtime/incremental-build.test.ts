@@ -64,7 +64,7 @@ describe('an incremental rebuild', () => {
     // As `npm start` rebuilds: the pages first, with the base's search index, then the full index in a linked copy.
     await buildSite(url, dir('pages'), { state: true, base: dir('first'), deferSearchIndex: true });
     expect(searchIndexPending(dir('pages'))).toBe(true);
-    await reindexSite(dir('pages'), dir('incremental'));
+    await reindexSite(dir('pages'), dir('incremental'), { databaseUrl: url });
     expect(searchIndexPending(dir('incremental'))).toBe(false);
     await buildSite(url, dir('full'), { state: true });
 
