@@ -10,6 +10,8 @@
  * itself) loads on intent and is not counted.
  * Checks the budgets of issue 11 (BUDGETS: start, list and detail pages; the search results and account
  * pages, whose island is the page, are measured only); `--check` makes a page over budget fail.
+ * Pages rendered on demand (ADR 0037) are read from the running server (BENCH_URL, else `npm start`
+ * on PORT), their scripts from the build's files.
  * Defaults: the build `npm start` serves (else dist/), pages /en/, /en/books, /en/books/dune,
  * /de/books/dune, /en/authors/ursula-k-le-guin, /en/awards, /en/search.
  */
@@ -26,11 +28,18 @@ const PAGES = pageArgs.length ? pageArgs : ['/en/', '/en/books', '/en/books/dune
 const gz = (buffer: Buffer | string) => gzipSync(buffer, { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function htmlFile(page: string): string {
+/**
+ * A page's HTML: its built file, else (an on-demand page, ADR 0037) as the server running that build
+ * answers it (`BENCH_URL`, else `npm start` on PORT).
+ */
+async function pageHtml(page: string): Promise<string> {
   const candidates = [path.join(DIST, page, 'index.html'), path.join(DIST, `${page}.html`)];
   const found = candidates.find((file) => existsSync(file));
-  if (!found) throw new Error(`No built page for ${page} in ${DIST}`);
-  return found;
+  if (found) return readFileSync(found, 'utf8');
+  const origin = process.env.BENCH_URL ?? `http://localhost:${process.env.PORT ?? 8888}`;
+  const answer = await fetch(new URL(page, origin)).catch(() => null);
+  if (answer?.status !== 200) throw new Error(`No built page for ${page} in ${DIST}, and ${origin} does not answer it (on-demand pages need the server running)`);
+  return answer.text();
 }
 
 /** The module and every module it imports statically (Vite writes relative `from"./x.js"` imports). */
@@ -54,7 +63,7 @@ const APP_PAGES = /^\/(en|de|it)\/(search|login|register|profile|forgot-password
 
 const failures: string[] = [];
 for (const page of PAGES) {
-  const html = readFileSync(htmlFile(page), 'utf8');
+  const html = await pageHtml(page);
   const islands = [...html.matchAll(/<astro-island\b([^>]*)>/g)].map((m) => {
     const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(m[1]!)?.[1]?.replace(/&amp;/g, '&');
     const opts = attr('opts') ?? '';

@@ -27,7 +27,9 @@ export async function writeSearchIndex(site: string): Promise<number> {
   const { index, errors } = await pagefind.createIndex({});
   if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
   try {
-    const added = await index.addDirectory({ path: site });
+    // Only book and author pages have an indexed region. Where none is built (PREBUILD_TOP=0) and the
+    // catalogue had no text at all, pagefind would index every other page whole: it never sees them.
+    const added = await index.addDirectory({ path: site, glob: `{${LOCALES.join(',')}}/{books,authors}/*/index.html` });
     if (added.errors.length) throw new Error(`pagefind: ${added.errors.join('; ')}`);
     let pages = added.page_count;
     // The pages rendered on demand, from the database (the build's snapshot when it has one).
