@@ -25,7 +25,8 @@ import {
 import { removeCreatedBy } from '../../support/editorial.ts';
 import { createReader, dataOf, errorOf, serveForTests, type Answer, type Reader } from '../../support/readers.ts';
 
-const server = serveForTests();
+// The real build: renamed books', authors' and series' old slugs are answered by their on-demand route (ADR 0037).
+const server = serveForTests({ realSite: true });
 const call = server.call;
 
 const ROLES_BELOW: Role[] = ['NORMAL_USER', 'POWER_USER', 'GOLDEN_USER'];
