@@ -28,7 +28,7 @@ const call = server.call;
 
 const page = async (pathname: string, init: RequestInit = {}) => {
   const response = await fetch(new URL(pathname, server.url()), { redirect: 'manual', ...init });
-  return { status: response.status, cache: response.headers.get('cache-status'), csp: response.headers.get('content-security-policy'), body: await response.text() };
+  return { status: response.status, cache: response.headers.get('cache-status'), csp: response.headers.get('content-security-policy'), encoding: response.headers.get('content-encoding'), body: await response.text() };
 };
 const rows = async <T>(query: ReturnType<typeof sql>) => (await (await getDb()).execute(query)).rows as T[];
 let sequence = 0;
@@ -44,6 +44,9 @@ describe('a page no build wrote', () => {
       expect(first.body).toContain('id="detail-title"');
       expect(first.csp).toMatch(/^default-src 'self'; script-src 'self' 'wasm-unsafe-eval'/);
       expect(first.cache).toBe('"Netlify Edge"; fwd=miss');
+      // Compressed as the edge sends it, as the browser accepts, for a kept copy too.
+      expect(first.encoding).toBe('gzip'); // what fetch accepts
+      expect((await page(`/${locale}/books/${book!.slug}`, { headers: { 'accept-encoding': 'br, gzip' } })).encoding).toBe('br');
       expect((await page(`/${locale}/books/${book!.slug}`)).cache).toBe('"Netlify Edge"; hit');
     }
     const head = await page(`/de/books/${book!.slug}`, { method: 'HEAD' });
