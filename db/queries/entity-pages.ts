@@ -26,28 +26,29 @@ export async function loadBookPage(db: Database, slug: string): Promise<EntityPa
   return record ? { record, snapshot } : null;
 }
 
-/** An author's page data (the author with every book of theirs), or null when no author has this slug. */
-export async function loadAuthorPage(db: Database, slug: string): Promise<EntityPage<CatalogueAuthor> | null> {
+/** A record with all its books (an author or a series) and the scope that holds them, or null when no record has this slug. */
+async function loadGroupPage(db: Database, slug: string, group: 'authors' | 'series', link: 'book_authors' | 'book_series', column: 'author_id' | 'series_id') {
   const row = await first<{ id: number; bookIds: number[] }>(
     db,
-    sql`SELECT a.id, coalesce((SELECT array_agg(ba.book_id) FROM book_authors ba WHERE ba.author_id = a.id), '{}') AS "bookIds" FROM authors a WHERE a.slug = ${slug}`,
+    sql`SELECT g.id, coalesce((SELECT array_agg(l.book_id) FROM ${sql.identifier(link)} l WHERE l.${sql.identifier(column)} = g.id), '{}') AS "bookIds" FROM ${sql.identifier(group)} g WHERE g.slug = ${slug}`,
   );
   if (!row) return null;
-  const snapshot = await loadCatalogueSnapshot(db, { bookIds: row.bookIds, authorIds: [row.id] });
-  const record = snapshot.authorById.get(row.id);
-  return record ? { record, snapshot } : null;
+  const snapshot = await loadCatalogueSnapshot(db, group === 'authors' ? { bookIds: row.bookIds, authorIds: [row.id] } : { bookIds: row.bookIds, seriesIds: [row.id] });
+  return { id: row.id, snapshot };
+}
+
+/** An author's page data (the author with every book of theirs), or null when no author has this slug. */
+export async function loadAuthorPage(db: Database, slug: string): Promise<EntityPage<CatalogueAuthor> | null> {
+  const page = await loadGroupPage(db, slug, 'authors', 'book_authors', 'author_id');
+  const record = page?.snapshot.authorById.get(page.id);
+  return page && record ? { record, snapshot: page.snapshot } : null;
 }
 
 /** A series' page data (the series with every book in it), or null when no series has this slug. */
 export async function loadSeriesPage(db: Database, slug: string): Promise<EntityPage<CatalogueSeries> | null> {
-  const row = await first<{ id: number; bookIds: number[] }>(
-    db,
-    sql`SELECT s.id, coalesce((SELECT array_agg(bs.book_id) FROM book_series bs WHERE bs.series_id = s.id), '{}') AS "bookIds" FROM series s WHERE s.slug = ${slug}`,
-  );
-  if (!row) return null;
-  const snapshot = await loadCatalogueSnapshot(db, { bookIds: row.bookIds, seriesIds: [row.id] });
-  const record = snapshot.seriesById.get(row.id);
-  return record ? { record, snapshot } : null;
+  const page = await loadGroupPage(db, slug, 'series', 'book_series', 'series_id');
+  const record = page?.snapshot.seriesById.get(page.id);
+  return page && record ? { record, snapshot: page.snapshot } : null;
 }
 
 /**
